@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ZEmail, ZPassword, ZPersonName, ZTimeZone } from './common';
+import { LOCALES, PASSWORD_MAX_LENGTH, TOKEN_MAX_LENGTH } from './limits';
+
+export const ZRegisterBody = z.object({
+  name: ZPersonName,
+  email: ZEmail,
+  password: ZPassword,
+  /** Optional: the browser's language and time zone at sign-up. */
+  locale: z.enum(LOCALES).optional(),
+  timezone: ZTimeZone.optional(),
+});
+export type RegisterBody = z.input<typeof ZRegisterBody>;
+
+/** spec §7: form-encoded, `username` carries the email (OAuth2 password grant shape). */
+export const ZLoginForm = z.object({
+  username: z.string().trim().min(1, 'Email is required').max(320),
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginForm = z.input<typeof ZLoginForm>;
+
+export const ZTokenPair = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  /** Lifetime of the access token in seconds. */
+  expires_in: z.number().int(),
+});
+export type TokenPair = z.infer<typeof ZTokenPair>;
+
+export const ZRefreshBody = z.object({
+  refresh_token: z.string().min(1).max(TOKEN_MAX_LENGTH),
+});
+export type RefreshBody = z.input<typeof ZRefreshBody>;
+
+export const ZLogoutBody = z
+  .object({ refresh_token: z.string().min(1).max(TOKEN_MAX_LENGTH).optional() })
+  .optional();
+
+export const ZClaimBody = z.object({
+  name: ZPersonName,
+  email: ZEmail,
+  password: ZPassword,
+});
+export type ClaimBody = z.input<typeof ZClaimBody>;
+
+export const ZForgotPasswordBody = z.object({ email: ZEmail });
+export type ForgotPasswordBody = z.input<typeof ZForgotPasswordBody>;
+
+export const ZResetPasswordBody = z.object({
+  token: z.string().min(1).max(TOKEN_MAX_LENGTH),
+  password: ZPassword,
+});
+export type ResetPasswordBody = z.input<typeof ZResetPasswordBody>;
+
+export const ZRequestVerifyTokenBody = z.object({ email: ZEmail }).optional();
+
+export const ZVerifyBody = z.object({ token: z.string().min(1).max(TOKEN_MAX_LENGTH) });
+export type VerifyBody = z.input<typeof ZVerifyBody>;
+
+export const ZAccepted = z.object({ status: z.literal('accepted') });

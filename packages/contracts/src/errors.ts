@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Stable machine codes of problem+json errors; the web app maps them to translated messages. */
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthenticated',
+  'invalid_credentials',
+  'invalid_token',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'email_taken',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'internal_error',
+] as const;
+export const ZErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ZErrorCode>;
+
+export const ZFieldError = z.object({
+  /** Dotted path of the offending field, e.g. `email` or `items.0.name`. */
+  path: z.string(),
+  /** Machine code of the rule that failed (`required`, `too_short`, `invalid_format`, ...). */
+  code: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof ZFieldError>;
+
+/** RFC 9457 problem details, the body of every error answer. */
+export const ZProblem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  code: ZErrorCode,
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  errors: z.array(ZFieldError).optional(),
+});
+export type Problem = z.infer<typeof ZProblem>;
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+import type { TestProjectConfiguration } from 'vitest/config';
+
+// The three tiers (ARCHITECTURE "Tests"): unit (domain, contracts, web logic), server integration on
+// PGlite and, when TEST_DATABASE_URL is set, the very same server suite again on PostgreSQL.
+// End-to-end tests run with Playwright (e2e/), not here.
+const serverProject = (engine: 'pglite' | 'postgres'): TestProjectConfiguration => ({
+  test: {
+    name: `server:${engine}`,
+    root: 'apps/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB_ENGINE: engine },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const projects: TestProjectConfiguration[] = [
+  {
+    test: {
+      name: 'unit',
+      include: ['packages/*/src/**/*.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    extends: './apps/web/vite.config.ts',
+    test: {
+      name: 'web',
+      root: 'apps/web',
+      include: ['src/**/*.test.{ts,tsx}'],
+      environment: 'jsdom',
+      setupFiles: ['src/test/setup.ts'],
+    },
+  },
+  serverProject('pglite'),
+];
+if (process.env.TEST_DATABASE_URL) projects.push(serverProject('postgres'));
+
+export default defineConfig({ test: { projects } });
