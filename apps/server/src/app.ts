@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_PREFIX, AVATAR_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from '@household/contracts';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { registerMetrics } from './http/metrics';
+import { problem, registerProblemHandlers } from './http/problem';
+import { registerSecurity } from './http/security';
+import { registerWebApp } from './http/web';
+import { createLogger, LogBuffer } from './lib/logger';
+import { createMailer, type Mailer } from './lib/mailer';
+import { loadJwtSecret } from './lib/secrets';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { APP_VERSION } from './version';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Tests keep logs in memory only. */
+  logToStdout?: boolean;
+  mailer?: Mailer;
+}
+
+const REQUEST_ID = /^[\w-]{1,64}$/;
+
+/** Builds the whole HTTP application without listening (tests call `app.inject`). */
+export async function buildApp(options: BuildAppOptions) {
+  const { config, database } = options;
+  const logs = new LogBuffer();
+  const logger = createLogger({
+    level: config.logLevel,
+    toStdout: options.logToStdout ?? true,
+    buffer: logs,
+  });
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // Keep a caller's request id (from a proxy) when it is sane, else make one.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    // Shutdown closes idle keep-alive sockets at once and lets in-flight requests finish.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    logs,
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        logger,
+      }),
+    jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+    startedAt: new Date(),
+  };
+
+  registerProblemHandlers(app);
+  await registerSecurity(app, config);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      ...problem(429, 'rate_limited', { detail: `Too many requests; retry in ${context.after}` }),
+      statusCode: 429,
+    }),
+  });
+  await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Household API',
+        version: APP_VERSION,
+        description: 'Shopping lists, groups, chores and shared expenses.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const metrics = registerMetrics(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(ctx, metrics));
+      await api.register(authRoutes(ctx));
+      await api.register(usersRoutes(ctx));
+      api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(app, config);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

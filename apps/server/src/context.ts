@@ -1,0 +1,15 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Mailer } from './lib/mailer';
+import type { LogBuffer } from './lib/logger';
+
+/** What services need from the outside world, built once in buildApp and passed explicitly. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  logs: LogBuffer;
+  jwtSecret: Uint8Array;
+  startedAt: Date;
+}

@@ -1,0 +1,58 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './types';
+import { users } from './users';
+
+/**
+ * Refresh tokens: only a hash is stored. Each login starts a family (a session); every refresh
+ * uses one token up and adds the next to the family. A used token seen again revokes the family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index().on(t.userId)],
+);
+
+/** Single-use tokens sent by mail: password reset and email verification. */
+export const actionTokens = pgTable(
+  'action_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset_password', 'verify_email'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The address a verification token was sent to: verifying proves only that one. */
+    email: text('email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId, t.purpose)],
+);
+
+/**
+ * Failed logins and sent password-reset mails, per account, for the per-account limits. Kept in the
+ * database, not in memory, so the limit holds across several server processes.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['login_failure', 'reset_mail'] }).notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.kind, t.email, t.createdAt)],
+);

@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import type { AppContext } from '../context';
+import { users, type UserRow } from '../db/schema';
+import { unauthenticated } from './problem';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user; set by `requireUser`. */
+    user: UserRow | null;
+    /** The session (refresh-token family) the access token belongs to. */
+    sessionId: string | null;
+  }
+}
+
+export async function signAccessToken(
+  ctx: AppContext,
+  userId: number,
+  sessionId: string,
+): Promise<string> {
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuedAt()
+    .setExpirationTime(`${ctx.config.accessTokenTtlSeconds}s`)
+    .sign(ctx.jwtSecret);
+}
+
+async function readAccessToken(
+  ctx: AppContext,
+  header: string | undefined,
+): Promise<{ userId: number; sessionId: string } | null> {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) return null;
+  try {
+    const { payload } = await jwtVerify(match[1], ctx.jwtSecret, { algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
+    return { userId, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/** preHandler: answers 401 unless a valid access token of an existing user is presented. */
+export function requireUser(ctx: AppContext) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const claims = await readAccessToken(ctx, request.headers.authorization);
+    if (!claims) throw unauthenticated('A valid access token is required');
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.userId));
+    if (!user) throw unauthenticated('The account no longer exists');
+    request.user = user;
+    request.sessionId = claims.sessionId;
+  };
+}
+
+/** preHandler: like requireUser, but lets anonymous callers through with `request.user` null. */
+export function optionalUser(ctx: AppContext) {
+  const required = requireUser(ctx);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.headers.authorization) return;
+    await required(request, reply);
+  };
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}

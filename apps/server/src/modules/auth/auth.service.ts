@@ -1,0 +1,251 @@
+import type { ClaimBody, RegisterBody, ResetPasswordBody, TokenPair } from '@household/contracts';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { actionTokens, authAttempts, users, type UserRow } from '../../db/schema';
+import { AppError, forbidden } from '../../http/problem';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { hashToken, newOpaqueToken } from '../../lib/tokens';
+import { revokeAllSessions, startSession } from './sessions';
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
+const RESET_MAILS_PER_HOUR = 3;
+
+export const emailTaken = () =>
+  new AppError(409, 'email_taken', 'An account with this email already exists', [
+    { path: 'email', code: 'email_taken', message: 'An account with this email already exists' },
+  ]);
+const invalidCredentials = () =>
+  new AppError(400, 'invalid_credentials', 'Incorrect email or password');
+const invalidActionToken = () =>
+  new AppError(400, 'invalid_token', 'The link is invalid, expired or already used');
+
+type RegisterInput = Omit<RegisterBody, 'email'> & { email: string };
+
+export async function registerUser(ctx: AppContext, body: RegisterInput): Promise<UserRow> {
+  const passwordHash = await hashPassword(body.password);
+  let user: UserRow;
+  try {
+    [user] = (await ctx.db
+      .insert(users)
+      .values({
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        locale: body.locale ?? 'en',
+        timezone: body.timezone ?? 'UTC',
+      })
+      .returning()) as [UserRow];
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  await sendVerificationMail(ctx, user);
+  return user;
+}
+
+/**
+ * spec §7: login by email and password. Failures count per account; once an account has had
+ * LOGIN_FAILURES_PER_ACCOUNT failures in the window, further attempts answer 429 until the oldest
+ * failure leaves the window, whether or not the password is right (it protects against guessing).
+ */
+export async function login(
+  ctx: AppContext,
+  credentials: { email: string; password: string },
+): Promise<TokenPair> {
+  const email = credentials.email.trim().toLowerCase();
+  await assertLoginNotLocked(ctx, email);
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, credentials.password)
+    : await verifyAgainstDummy(credentials.password);
+  if (!user || !ok) {
+    await ctx.db.insert(authAttempts).values({ kind: 'login_failure', email });
+    throw invalidCredentials();
+  }
+  // A success clears the account's failures, as a person who finally remembers expects.
+  await ctx.db
+    .delete(authAttempts)
+    .where(and(eq(authAttempts.kind, 'login_failure'), eq(authAttempts.email, email)));
+  return startSession(ctx, ctx.db, user.id);
+}
+
+async function assertLoginNotLocked(ctx: AppContext, email: string): Promise<void> {
+  const windowMs = ctx.config.loginFailureWindowMinutes * 60 * 1000;
+  const since = new Date(Date.now() - windowMs);
+  const [row] = await ctx.db
+    .select({ failures: count(), oldest: sql<string>`min(${authAttempts.createdAt})` })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.kind, 'login_failure'),
+        eq(authAttempts.email, email),
+        gt(authAttempts.createdAt, since),
+      ),
+    );
+  if (!row || row.failures < ctx.config.loginFailuresPerAccount) return;
+  const retryAfterMs = new Date(row.oldest).getTime() + windowMs - Date.now();
+  const retryAfter = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  throw new AppError(
+    429,
+    'rate_limited',
+    'Too many failed logins for this account; try again later',
+    undefined,
+    { 'retry-after': retryAfter },
+  );
+}
+
+/** spec §1: a guest login; the user carries is_guest and can later claim a real account. */
+export async function createGuest(ctx: AppContext): Promise<TokenPair> {
+  return ctx.db.transaction(async (tx) => {
+    const [guest] = (await tx.insert(users).values({ isGuest: true }).returning()) as [UserRow];
+    return startSession(ctx, tx, guest.id);
+  });
+}
+
+/** A guest keeps their data by turning into a registered account: same id, is_guest false. */
+export async function claimGuest(
+  ctx: AppContext,
+  guest: UserRow,
+  body: Omit<ClaimBody, 'email'> & { email: string },
+): Promise<UserRow> {
+  if (!guest.isGuest) throw forbidden('Only a guest account can be claimed');
+  const passwordHash = await hashPassword(body.password);
+  let claimed: UserRow;
+  try {
+    [claimed] = (await ctx.db
+      .update(users)
+      .set({
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        isGuest: false,
+        isVerified: false,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(users.id, guest.id), eq(users.isGuest, true)))
+      .returning()) as [UserRow];
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  if (!claimed) throw forbidden('Only a guest account can be claimed');
+  await sendVerificationMail(ctx, claimed);
+  return claimed;
+}
+
+/**
+ * Always succeeds from the caller's view, so the answer does not tell whether an email is
+ * registered. At most RESET_MAILS_PER_HOUR mails per account, so nobody can flood an inbox.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (!user || user.isGuest) return;
+  const [sent] = await ctx.db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.kind, 'reset_mail'),
+        eq(authAttempts.email, email),
+        gt(authAttempts.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
+      ),
+    );
+  if ((sent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return;
+  const token = await createActionToken(ctx.db, user, 'reset_password', RESET_TOKEN_TTL_MS);
+  await ctx.db.insert(authAttempts).values({ kind: 'reset_mail', email });
+  const link = `${ctx.config.publicAppUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send({
+    to: email,
+    subject: 'Reset your password',
+    text:
+      `Someone asked to reset the password of your Household account.\n\n` +
+      `Open this link within one hour to choose a new password:\n${link}\n\n` +
+      `If it was not you, ignore this mail: your password stays as it is.`,
+  });
+}
+
+/** Sets a new password from a mailed token; every session of the account ends. */
+export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): Promise<void> {
+  const passwordHash = await hashPassword(body.password);
+  await ctx.db.transaction(async (tx) => {
+    const token = await useActionToken(tx, body.token, 'reset_password');
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, token.userId))
+      .returning();
+    if (!user) throw invalidActionToken();
+    await revokeAllSessions(tx, user.id);
+    if (user.email) {
+      await tx
+        .delete(authAttempts)
+        .where(and(eq(authAttempts.kind, 'login_failure'), eq(authAttempts.email, user.email)));
+    }
+  });
+}
+
+export async function sendVerificationMail(ctx: AppContext, user: UserRow): Promise<void> {
+  if (!user.email || user.isVerified) return;
+  const token = await createActionToken(ctx.db, user, 'verify_email', VERIFY_TOKEN_TTL_MS);
+  const link = `${ctx.config.publicAppUrl}/auth/verify?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Confirm your email address',
+    text: `Please confirm the email address of your Household account:\n${link}\n`,
+  });
+}
+
+/** Marks the email verified, if the token was sent to the address the account still has. */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<UserRow> {
+  return ctx.db.transaction(async (tx) => {
+    const used = await useActionToken(tx, token, 'verify_email');
+    const [user] = await tx
+      .update(users)
+      .set({ isVerified: true, updatedAt: sql`now()` })
+      .where(and(eq(users.id, used.userId), eq(users.email, used.email ?? '')))
+      .returning();
+    if (!user) throw invalidActionToken();
+    return user;
+  });
+}
+
+async function createActionToken(
+  db: DbOrTx,
+  user: UserRow,
+  purpose: 'reset_password' | 'verify_email',
+  ttlMs: number,
+): Promise<string> {
+  const token = newOpaqueToken();
+  await db.insert(actionTokens).values({
+    userId: user.id,
+    purpose,
+    tokenHash: hashToken(token),
+    email: user.email,
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
+async function useActionToken(
+  tx: DbOrTx,
+  token: string,
+  purpose: 'reset_password' | 'verify_email',
+) {
+  const [used] = await tx
+    .update(actionTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(actionTokens.tokenHash, hashToken(token)),
+        eq(actionTokens.purpose, purpose),
+        isNull(actionTokens.usedAt),
+        gt(actionTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  if (!used) throw invalidActionToken();
+  return used;
+}

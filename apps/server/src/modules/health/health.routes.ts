@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ZHealth, ZHealthLogs, ZHealthStatus, ZHealthVersion } from '@household/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { migrationsFolder } from '../../db/client';
+import { currentUser, requireUser } from '../../http/auth';
+import { forbidden } from '../../http/problem';
+import { APP_VERSION } from '../../version';
+
+const tags = ['health'];
+
+/** Journal of the migrations shipped with this build: `when` (ms) -> tag such as 0000_init. */
+function migrationTags(): Map<number, string> {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { when: number; tag: string }[] };
+  return new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
+}
+
+async function appliedMigration(ctx: AppContext): Promise<string | null> {
+  const result = await ctx.db.execute<{ created_at: string }>(
+    sql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`,
+  );
+  const row = (result as unknown as { rows: { created_at: string }[] }).rows[0];
+  if (!row) return null;
+  return migrationTags().get(Number(row.created_at)) ?? String(row.created_at);
+}
+
+export function healthRoutes(ctx: AppContext, metrics: Registry): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/health', { schema: { tags, response: { 200: ZHealth } } }, () => ({
+      status: 'ok' as const,
+    }));
+
+    app.get('/health/version', { schema: { tags, response: { 200: ZHealthVersion } } }, () => ({
+      version: APP_VERSION,
+      commit: ctx.config.gitCommit,
+      node: process.version,
+    }));
+
+    app.get(
+      '/health/status',
+      { schema: { tags, response: { 200: ZHealthStatus, 503: ZHealthStatus } } },
+      async (_request, reply) => {
+        let migration: string | null = null;
+        let reachable = true;
+        try {
+          migration = await appliedMigration(ctx);
+        } catch (error) {
+          reachable = false;
+          app.log.warn({ err: error }, 'database not reachable for /health/status');
+        }
+        return reply.status(reachable ? 200 : 503).send({
+          status: reachable ? 'ok' : 'degraded',
+          database: { engine: ctx.database.engine, reachable, migration },
+          uptime_seconds: Math.round((Date.now() - ctx.startedAt.getTime()) / 1000),
+        });
+      },
+    );
+
+    app.get('/health/metrics', { schema: { tags } }, async (_request, reply) =>
+      reply.type(metrics.contentType).send(await metrics.metrics()),
+    );
+
+    app.get(
+      '/health/logs',
+      {
+        preHandler: requireUser(ctx),
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          description: 'Recent log lines; for instance administrators (ADMIN_EMAILS) only.',
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+          response: { 200: ZHealthLogs },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const isAdmin = !!user.email && ctx.config.adminEmails.includes(user.email.toLowerCase());
+        if (!isAdmin) throw forbidden('Only instance administrators may read the logs');
+        return { lines: ctx.logs.recent(request.query.limit) };
+      },
+    );
+  };
+}

@@ -1,0 +1,115 @@
+import type {
+  ChangePasswordBody,
+  NotificationSettings,
+  Preferences,
+  UpdateMeBody,
+} from '@household/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
+import { users, type UserRow } from '../../db/schema';
+import { AppError, forbidden } from '../../http/problem';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { emailTaken, sendVerificationMail } from '../auth/auth.service';
+import { revokeAllSessions } from '../auth/sessions';
+
+const wrongPassword = (path: string) =>
+  new AppError(400, 'invalid_credentials', 'The password is not correct', [
+    { path, code: 'invalid_credentials', message: 'The password is not correct' },
+  ]);
+
+async function updateUser(ctx: AppContext, userId: number, values: Partial<UserRow>) {
+  try {
+    const [row] = await ctx.db
+      .update(users)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning();
+    return row as UserRow;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function updateProfile(
+  ctx: AppContext,
+  user: UserRow,
+  body: Omit<UpdateMeBody, 'email'> & { email?: string },
+): Promise<UserRow> {
+  const emailChanges = body.email !== undefined && body.email !== user.email;
+  // A guest has no email; they add one by claiming the account (POST /auth/claim).
+  if (emailChanges && user.isGuest) throw forbidden('A guest adds an email by creating an account');
+  const updated = await updateUser(ctx, user.id, {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.locale !== undefined ? { locale: body.locale } : {}),
+    ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
+    ...(emailChanges ? { email: body.email, isVerified: false } : {}),
+  });
+  if (emailChanges) await sendVerificationMail(ctx, updated);
+  return updated;
+}
+
+/** Changes the password; the caller's session stays, every other session ends. */
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRow,
+  sessionId: string | null,
+  body: ChangePasswordBody,
+): Promise<void> {
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.current_password))) {
+    throw wrongPassword('current_password');
+  }
+  const passwordHash = await hashPassword(body.new_password);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id, sessionId ?? undefined);
+  });
+}
+
+const notificationColumns = (body: Partial<NotificationSettings>): Partial<UserRow> => ({
+  ...(body.email_notifications !== undefined
+    ? { emailNotifications: body.email_notifications }
+    : {}),
+  ...(body.list_updates !== undefined ? { listUpdates: body.list_updates } : {}),
+  ...(body.group_activities !== undefined ? { groupActivities: body.group_activities } : {}),
+});
+
+const preferenceColumns = (body: Partial<Preferences>): Partial<UserRow> => ({
+  ...(body.language !== undefined ? { locale: body.language } : {}),
+  ...(body.theme !== undefined ? { theme: body.theme } : {}),
+  ...(body.currency !== undefined ? { currency: body.currency } : {}),
+});
+
+/** Notification and display preferences (spec §3), partially or together, in one update. */
+export function updateSettings(
+  ctx: AppContext,
+  user: UserRow,
+  body: { notifications?: Partial<NotificationSettings>; preferences?: Partial<Preferences> },
+): Promise<UserRow> {
+  return updateUser(ctx, user.id, {
+    ...notificationColumns(body.notifications ?? {}),
+    ...preferenceColumns(body.preferences ?? {}),
+  });
+}
+
+/**
+ * Deletes the account and everything that is only the user's (sessions, tokens, avatar, and later
+ * personal lists and chores, by foreign-key cascade). What happens to shared group data is written
+ * in docs/accounts.md. A registered user confirms with their password; a guest has none.
+ */
+export async function deleteAccount(
+  ctx: AppContext,
+  user: UserRow,
+  password: string | undefined,
+): Promise<void> {
+  if (!user.isGuest) {
+    if (!password || !user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+      throw wrongPassword('password');
+    }
+  }
+  await ctx.db.delete(users).where(eq(users.id, user.id));
+}

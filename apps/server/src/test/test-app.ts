@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  database: Database;
+  /** Mails the app wrote to its outbox (no SMTP in tests), oldest first. */
+  outbox(): { to: string; subject: string; text: string }[];
+  close(): Promise<void>;
+}
+
+/**
+ * One real database per test file: an in-memory PGlite, or, when the suite runs on PostgreSQL
+ * (TEST_DB_ENGINE=postgres), a fresh database on the TEST_DATABASE_URL server, dropped afterwards.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const { database, dropDatabase } = await openTestDatabase();
+  await database.migrate();
+  const app = await buildApp({ config, database, logToStdout: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    outbox: () => readOutbox(path.join(dataDir, 'outbox')),
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{
+  database: Database;
+  dropDatabase: () => Promise<void>;
+}> {
+  if (process.env.TEST_DB_ENGINE !== 'postgres') {
+    return {
+      database: await openDatabase({ databaseUrl: null, dataDir: null }),
+      dropDatabase: async () => {},
+    };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
+  const name = `household_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 4 });
+  return {
+    database,
+    async dropDatabase() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+function readOutbox(dir: string) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+      const [head = '', ...body] = raw.split('\n\n');
+      const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'm'))?.[1] ?? '';
+      return { to: header('To'), subject: header('Subject'), text: body.join('\n\n') };
+    });
+}
