@@ -33,9 +33,10 @@ export const ZRefreshBody = z.object({
 });
 export type RefreshBody = z.input<typeof ZRefreshBody>;
 
+/** Bodies a client may leave out entirely: Fastify hands a missing body over as null. */
 export const ZLogoutBody = z
   .object({ refresh_token: z.string().min(1).max(TOKEN_MAX_LENGTH).optional() })
-  .optional();
+  .nullish();
 
 export const ZClaimBody = z.object({
   name: ZPersonName,
@@ -53,7 +54,7 @@ export const ZResetPasswordBody = z.object({
 });
 export type ResetPasswordBody = z.input<typeof ZResetPasswordBody>;
 
-export const ZRequestVerifyTokenBody = z.object({ email: ZEmail }).optional();
+export const ZRequestVerifyTokenBody = z.object({ email: ZEmail.optional() }).nullish();
 
 export const ZVerifyBody = z.object({ token: z.string().min(1).max(TOKEN_MAX_LENGTH) });
 export type VerifyBody = z.input<typeof ZVerifyBody>;

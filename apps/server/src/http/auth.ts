@@ -43,7 +43,7 @@ async function readAccessToken(
   }
 }
 
-/** preHandler: answers 401 unless a valid access token of an existing user is presented. */
+/** onRequest hook (before the body is read): answers 401 unless a valid access token of an existing user is presented. */
 export function requireUser(ctx: AppContext) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const claims = await readAccessToken(ctx, request.headers.authorization);
@@ -55,7 +55,7 @@ export function requireUser(ctx: AppContext) {
   };
 }
 
-/** preHandler: like requireUser, but lets anonymous callers through with `request.user` null. */
+/** onRequest hook: like requireUser, but lets anonymous callers through with `request.user` null. */
 export function optionalUser(ctx: AppContext) {
   const required = requireUser(ctx);
   return async (request: FastifyRequest, reply: FastifyReply) => {

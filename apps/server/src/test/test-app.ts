@@ -28,6 +28,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'info',
     JWT_SECRET: randomBytes(32).toString('hex'),
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Every injected request comes from 127.0.0.1; tests of the per-address limit set their own.
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
   const { database, dropDatabase } = await openTestDatabase();

@@ -76,7 +76,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/claim',
       {
-        preHandler: requireUser(ctx),
+        onRequest: requireUser(ctx),
         schema: { tags, security: [{ bearer: [] }], body: ZClaimBody, response: { 200: ZUser } },
       },
       async (request) =>
@@ -92,7 +92,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/auth/jwt/logout',
       {
-        preHandler: requireUser(ctx),
+        onRequest: requireUser(ctx),
         schema: {
           tags,
           security: [{ bearer: [] }],
@@ -137,7 +137,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/auth/request-verify-token',
       {
         config: perIp,
-        preHandler: optionalUser(ctx),
+        onRequest: optionalUser(ctx),
         schema: {
           tags,
           description: 'Signed in: mails the caller. Otherwise mails `email` if it is registered.',

@@ -69,7 +69,7 @@ export function healthRoutes(ctx: AppContext, metrics: Registry): FastifyPluginA
     app.get(
       '/health/logs',
       {
-        preHandler: requireUser(ctx),
+        onRequest: requireUser(ctx),
         schema: {
           tags,
           security: [{ bearer: [] }],

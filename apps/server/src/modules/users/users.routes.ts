@@ -40,7 +40,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.register(async (scope) => {
       const me = scope.withTypeProvider<ZodTypeProvider>();
-      me.addHook('preHandler', requireUser(ctx));
+      me.addHook('onRequest', requireUser(ctx));
 
       me.get('/users/me', { schema: { tags, security, response: { 200: ZUser } } }, (request) =>
         presentUser(currentUser(request), ctx.config),
@@ -55,7 +55,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
       me.delete(
         '/users/me',
-        { schema: { tags, security, body: ZDeleteMeBody.optional(), response: { 204: z.null() } } },
+        { schema: { tags, security, body: ZDeleteMeBody.nullish(), response: { 204: z.null() } } },
         async (request, reply) => {
           await deleteAccount(ctx, currentUser(request), request.body?.password);
           return reply.status(204).send(null);
