@@ -27,6 +27,8 @@ export async function signAccessToken(
     .sign(ctx.jwtSecret);
 }
 
+const MAX_USER_ID = 2_147_483_647;
+
 async function readAccessToken(
   ctx: AppContext,
   header: string | undefined,
@@ -36,7 +38,10 @@ async function readAccessToken(
   try {
     const { payload } = await jwtVerify(match[1], ctx.jwtSecret, { algorithms: ['HS256'] });
     const userId = Number(payload.sub);
-    if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
+    // User ids are PostgreSQL integers: a number outside that range names nobody, and querying it
+    // would fail in the database (a 500) instead of answering 401.
+    const isUserId = Number.isInteger(userId) && userId >= 1 && userId <= MAX_USER_ID;
+    if (!isUserId || typeof payload.sid !== 'string') return null;
     return { userId, sessionId: payload.sid };
   } catch {
     return null;

@@ -18,6 +18,10 @@ function originOf(url: string | null): string | null {
  * to our origin, the configured API host and the error-reporting host.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  // The API reads JSON, forms and multipart. Fastify also parses text/plain by default, which would
+  // hand a route a bare string (and is a type browsers send cross-origin without a preflight):
+  // refuse it with 415 like any other type the API does not speak.
+  app.removeContentTypeParser('text/plain');
   const connectSrc = ["'self'", originOf(config.publicApiUrl), originOf(config.sentryDsn)].filter(
     (source): source is string => !!source,
   );
@@ -45,6 +49,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    // The plugin's default allows only GET, HEAD and POST: a web app on another origin could not
+    // edit (PATCH/PUT) or delete anything.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     credentials: true,
     exposedHeaders: ['retry-after', 'x-request-id'],
   });

@@ -29,6 +29,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // Off, or the plugin's own `public, max-age=0` replaces the header set below.
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name, so those never change.
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);

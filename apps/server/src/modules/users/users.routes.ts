@@ -10,6 +10,7 @@ import {
   ZUpdateSettings,
   ZUser,
 } from '@household/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -21,6 +22,26 @@ import { changePassword, deleteAccount, updateProfile, updateSettings } from './
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
+
+/**
+ * The bytes of the one uploaded file. The multipart parser throws a plain Error (no status) for a
+ * body that is not well-formed, such as a missing boundary or a body cut off mid-part: that is bad
+ * input and answers 400, not 500. Its own errors (file too large, not multipart) keep their status.
+ */
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (file) return await file.toBuffer();
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status < 500) throw error;
+    throw validationFailed(
+      [{ path: 'file', code: 'invalid_format', message: 'Not a well-formed multipart body' }],
+      'The request body is not well-formed multipart/form-data',
+    );
+  }
+  throw validationFailed([{ path: 'file', code: 'required', message: 'No file sent' }]);
+}
 
 export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -141,11 +162,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const file = await request.file();
-          if (!file) {
-            throw validationFailed([{ path: 'file', code: 'required', message: 'No file sent' }]);
-          }
-          const bytes = await file.toBuffer();
+          const bytes = await readUploadedFile(request);
           return presentUser(await setAvatar(ctx, currentUser(request), bytes), ctx.config);
         },
       );
