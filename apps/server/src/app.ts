@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -17,7 +16,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { registerMetrics } from './http/metrics';
-import { problem, registerProblemHandlers } from './http/problem';
+import { problem, registerProblemHandlers, sendProblem } from './http/problem';
 import { registerSecurity } from './http/security';
 import { registerWebApp } from './http/web';
 import { createLogger, LogBuffer } from './lib/logger';
@@ -59,7 +58,15 @@ export async function buildApp(options: BuildAppOptions) {
     },
     // Shutdown closes idle keep-alive sockets at once and lets in-flight requests finish.
     forceCloseConnections: 'idle',
+    // A malformed URL or an overlong path parameter is bad input too: problem+json, not Fastify's own.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      sendProblem(reply, problem(status, 'validation_failed', { detail: error.message }));
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  // The API reads JSON, forms (login) and multipart (avatar). Fastify would also parse text/plain and
+  // hand a route a bare string, a type browsers send cross-origin without a preflight: refuse it.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -92,7 +99,6 @@ export async function buildApp(options: BuildAppOptions) {
       statusCode: 429,
     }),
   });
-  await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });

@@ -32,7 +32,7 @@ const MAX_USER_ID = 2_147_483_647;
 async function readAccessToken(
   ctx: AppContext,
   header: string | undefined,
-): Promise<{ userId: number; sessionId: string } | null> {
+): Promise<{ userId: number; sessionId: string; issuedAt: number } | null> {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) return null;
   try {
@@ -42,7 +42,7 @@ async function readAccessToken(
     // would fail in the database (a 500) instead of answering 401.
     const isUserId = Number.isInteger(userId) && userId >= 1 && userId <= MAX_USER_ID;
     if (!isUserId || typeof payload.sid !== 'string') return null;
-    return { userId, sessionId: payload.sid };
+    return { userId, sessionId: payload.sid, issuedAt: payload.iat ?? 0 };
   } catch {
     return null;
   }
@@ -55,6 +55,12 @@ export function requireUser(ctx: AppContext) {
     if (!claims) throw unauthenticated('A valid access token is required');
     const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.userId));
     if (!user) throw unauthenticated('The account no longer exists');
+    // A password change or reset also ends the access tokens issued before it; the session that
+    // changed it keeps its refresh token and simply refreshes.
+    const changedAt = user.passwordChangedAt
+      ? Math.floor(user.passwordChangedAt.getTime() / 1000)
+      : 0;
+    if (claims.issuedAt < changedAt) throw unauthenticated('The password has changed since');
     request.user = user;
     request.sessionId = claims.sessionId;
   };

@@ -50,8 +50,13 @@ describe('unknown paths', () => {
     expect(body.detail).toContain(url);
   });
 
-  it('a malformed path never answers 5xx', async () => {
-    const response = await t.app.inject('/api/v1/avatars/%E0%A4%A');
+  it('a malformed path answers a problem+json 400, never 5xx', async () => {
+    expectProblem(await t.app.inject('/api/v1/avatars/%E0%A4%A'), 400, 'validation_failed');
+  });
+
+  it('an overlong path parameter answers a problem+json 4xx', async () => {
+    const response = await t.app.inject(`/api/v1/avatars/${'a'.repeat(300)}.webp`);
+    expect(response.headers['content-type']).toContain('application/problem+json');
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
   });

@@ -18,10 +18,6 @@ function originOf(url: string | null): string | null {
  * to our origin, the configured API host and the error-reporting host.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  // The API reads JSON, forms and multipart. Fastify also parses text/plain by default, which would
-  // hand a route a bare string (and is a type browsers send cross-origin without a preflight):
-  // refuse it with 415 like any other type the API does not speak.
-  app.removeContentTypeParser('text/plain');
   const connectSrc = ["'self'", originOf(config.publicApiUrl), originOf(config.sentryDsn)].filter(
     (source): source is string => !!source,
   );

@@ -1,4 +1,6 @@
+import formbody from '@fastify/formbody';
 import {
+  JSON_BODY_LIMIT_BYTES,
   ZAccepted,
   ZClaimBody,
   ZForgotPasswordBody,
@@ -39,6 +41,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const perIp = { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
   return async (app) => {
+    // Form bodies only here, for the OAuth2-style login; the rest of the API speaks JSON.
+    await app.register(formbody, { bodyLimit: JSON_BODY_LIMIT_BYTES });
+
     app.post(
       '/auth/register',
       {

@@ -433,6 +433,8 @@ describe('POST /users/password', () => {
   it('a new password replaces the old one and ends every other session', async () => {
     const alex = await buildUser(t.app);
     const otherDevice = (await login(t.app, alex.email, alex.password)).json();
+    // Issued-at has whole seconds: let the change happen in a later second than the login.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
 
     const response = await changePassword(alex, {
       current_password: alex.password,
@@ -450,6 +452,12 @@ describe('POST /users/password', () => {
       payload: { refresh_token: otherDevice.refresh_token },
     });
     expectProblem(otherRefresh, 401, 'invalid_token');
+    // Access tokens issued before the change stop working too.
+    const oldAccess = await t.app.inject({
+      url: '/api/v1/users/me',
+      headers: bearer(otherDevice.access_token),
+    });
+    expectProblem(oldAccess, 401, 'unauthenticated');
 
     const ownRefresh = await t.app.inject({
       method: 'POST',
