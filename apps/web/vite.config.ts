@@ -13,5 +13,21 @@ export default defineConfig({
       '/config.json': serverOrigin,
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Sentry stays out: it is loaded only when a DSN is configured (lib/sentry.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/](?!@sentry)/ },
+          ],
+        },
+      },
+    },
+  },
 });

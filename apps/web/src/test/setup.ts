@@ -1,1 +1,40 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, vi } from 'vitest';
+import { initI18n } from '../lib/i18n';
+
+// jsdom lacks the layout APIs Mantine and the router's scroll restoration call.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+window.HTMLElement.prototype.scrollIntoView = () => undefined;
+globalThis.ResizeObserver = class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+await initI18n('en');
+
+// Whole pages render in these tests; typing into them on a busy machine can take seconds.
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(async () => {
+  cleanup();
+  notifications.clean();
+  window.localStorage.clear();
+  await i18next.changeLanguage('en');
+});

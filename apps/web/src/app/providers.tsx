@@ -1,0 +1,37 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { ApiClient } from '../lib/api-client';
+import { ApiProvider } from '../lib/api-context';
+import { SessionProvider } from '../lib/session';
+import type { TokenStore } from '../lib/token-store';
+import { colorSchemeManager, theme } from './theme';
+
+export interface AppServices {
+  api: ApiClient;
+  tokens: TokenStore;
+  queryClient: QueryClient;
+}
+
+export function AppProviders({
+  api,
+  tokens,
+  queryClient,
+  children,
+}: AppServices & { children: ReactNode }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <ApiProvider api={api} tokens={tokens}>
+          <SessionProvider>{children}</SessionProvider>
+        </ApiProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,9 @@
+import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'teal',
+  defaultRadius: 'md',
+});
+
+/** The chosen theme (light, dark or auto) is remembered on this device under `theme`. */
+export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });

@@ -1,0 +1,52 @@
+import { TOAST_DEFAULT_DURATION_MS } from '@household/contracts';
+import { notifications, type NotificationData } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconInfoCircle,
+  IconX,
+  type Icon,
+} from '@tabler/icons-react';
+
+/** spec §3: a notification has a type, a message, a duration and a manual-close flag. */
+export type ToastType = 'success' | 'error' | 'warning' | 'info';
+
+export interface Toast {
+  type: ToastType;
+  message: string;
+  duration?: number;
+  manualClose?: boolean;
+  /** A second toast with the same id is not shown while the first one is. */
+  id?: string;
+}
+
+const LOOK: Record<ToastType, { color: string; icon: Icon }> = {
+  success: { color: 'teal', icon: IconCheck },
+  error: { color: 'red', icon: IconX },
+  warning: { color: 'yellow', icon: IconAlertTriangle },
+  info: { color: 'blue', icon: IconInfoCircle },
+};
+
+/** spec §2: every toast has a close button and leaves after 5000 ms or its own duration. */
+export function toNotification({
+  type,
+  message,
+  duration,
+  manualClose,
+  id,
+}: Toast): NotificationData {
+  const { color, icon: ToastIcon } = LOOK[type];
+  return {
+    id,
+    message,
+    color,
+    icon: <ToastIcon size={18} aria-hidden />,
+    withCloseButton: true,
+    autoClose: manualClose ? false : (duration ?? TOAST_DEFAULT_DURATION_MS),
+    role: type === 'error' ? 'alert' : 'status',
+  };
+}
+
+export function notify(toast: Toast): string {
+  return notifications.show(toNotification(toast));
+}

@@ -1,0 +1,44 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { AppRouter } from './app/AppRouter';
+import { AppProviders } from './app/providers';
+import { routes } from './app/router';
+import { apiBaseUrl, createApiClient } from './lib/api-client';
+import { initI18n } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+import { loadRuntimeConfig } from './lib/runtime-config';
+import { initErrorReporting } from './lib/sentry';
+import { createTokenStore } from './lib/token-store';
+import { isPublicPath, loginPath } from './paths';
+
+async function start() {
+  // The runtime config names the API host and the error-reporting DSN, so it comes first.
+  const config = await loadRuntimeConfig();
+  await initErrorReporting(config);
+  await initI18n();
+
+  const router = createBrowserRouter(routes);
+  const tokens = createTokenStore();
+  const api = createApiClient({
+    baseUrl: apiBaseUrl(config.api_url),
+    tokens,
+    // spec §8: a session that cannot be renewed ends on the login page, which returns here after.
+    onUnauthenticated: () => {
+      const { pathname, search, hash } = router.state.location;
+      if (!isPublicPath(pathname)) void router.navigate(loginPath(`${pathname}${search}${hash}`));
+    },
+  });
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders api={api} tokens={tokens} queryClient={createQueryClient()}>
+        <AppRouter router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

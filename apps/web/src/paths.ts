@@ -1,0 +1,106 @@
+/** Every URL the web app knows: its own routes (spec §2) and the API endpoints it calls (spec §7). */
+
+type Id = number | string;
+
+export const paths = {
+  home: '/',
+  lists: '/lists',
+  list: (id: Id) => `/lists/${id}`,
+  groups: '/groups',
+  group: (id: Id) => `/groups/${id}`,
+  groupLists: (groupId: Id) => `/groups/${groupId}/lists`,
+  groupChores: (groupId: Id) => `/groups/${groupId}/chores`,
+  groupExpenses: (groupId: Id) => `/groups/${groupId}/expenses`,
+  chores: '/chores',
+  expenses: '/expenses',
+  account: '/account',
+  auth: '/auth',
+  login: '/auth/login',
+  signup: '/auth/signup',
+  callback: '/auth/callback',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
+  verify: '/auth/verify',
+} as const;
+
+/** Route patterns for the router, relative to their layout (spec §2). */
+export const routePatterns = {
+  lists: 'lists',
+  list: 'lists/:id',
+  groups: 'groups',
+  group: 'groups/:id',
+  groupLists: 'groups/:groupId/lists',
+  groupChores: 'groups/:groupId/chores',
+  groupExpenses: 'groups/:groupId/expenses',
+  chores: 'chores',
+  expenses: 'expenses',
+  account: 'account',
+  login: 'login',
+  signup: 'signup',
+  callback: 'callback',
+  forgotPassword: 'forgot-password',
+  resetPassword: 'reset-password',
+  verify: 'verify',
+} as const;
+
+/** API endpoints, relative to `${api_url}/api/v1`. */
+export const apiPaths = {
+  register: '/auth/register',
+  login: '/auth/jwt/login',
+  guest: '/auth/guest',
+  claim: '/auth/claim',
+  refresh: '/auth/jwt/refresh',
+  logout: '/auth/jwt/logout',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
+  requestVerifyToken: '/auth/request-verify-token',
+  verify: '/auth/verify',
+  me: '/users/me',
+  password: '/users/password',
+  notifications: '/users/notifications',
+  preferences: '/users/preferences',
+  settings: '/users/settings',
+  avatar: '/users/avatar',
+} as const;
+
+/** spec §2: only /auth/login, /auth/signup and /auth/callback send a signed-in user away. */
+const SIGNED_OUT_ONLY_PATHS: readonly string[] = [paths.login, paths.signup, paths.callback];
+
+/** Every path under /auth is reachable without a token (reset and verify links come by mail). */
+export function isPublicPath(pathname: string): boolean {
+  return pathname === paths.auth || pathname.startsWith(`${paths.auth}/`);
+}
+
+export function isSignedOutOnlyPath(pathname: string): boolean {
+  return SIGNED_OUT_ONLY_PATHS.includes(pathname.replace(/\/+$/, ''));
+}
+
+/** The login page, remembering where to return to (spec §2: the original full path). */
+export function loginPath(redirect?: string): string {
+  if (!redirect || redirect === paths.home) return paths.login;
+  return `${paths.login}?${new URLSearchParams({ redirect }).toString()}`;
+}
+
+/**
+ * A redirect target is followed only when it is a path on this site: one leading '/', no
+ * protocol-relative '//' or '/\' (which browsers read as another host), no auth entry page.
+ */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return null;
+  }
+  const base = 'http://same.site';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base || isSignedOutOnlyPath(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Where a signed-in user goes from an auth entry page: the `redirect` query, else home. */
+export function redirectTarget(search: string): string {
+  return safeRedirect(new URLSearchParams(search).get('redirect')) ?? paths.home;
+}
