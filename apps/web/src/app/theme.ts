@@ -5,5 +5,7 @@ export const theme = createTheme({
   defaultRadius: 'md',
 });
 
+export const THEME_STORAGE_KEY = 'theme';
+
 /** The chosen theme (light, dark or auto) is remembered on this device under `theme`. */
-export const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
+export const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });

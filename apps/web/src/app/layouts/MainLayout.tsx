@@ -18,6 +18,7 @@ import { useSession, useSignOut } from '../../lib/session';
 import { paths } from '../../paths';
 import { UserName } from '../UserName';
 import { useSavedLocale } from '../use-saved-locale';
+import { useSavedTheme } from '../use-saved-theme';
 
 const NAV_ITEMS = [
   { to: paths.lists, label: 'nav.lists', icon: IconShoppingCart },
@@ -36,6 +37,7 @@ export function MainLayout() {
   const signOut = useSignOut();
   const logout = useLogout();
   useSavedLocale(user);
+  useSavedTheme(user !== null);
 
   // The server may be unreachable; the session ends on this device all the same.
   const onLogout = () => logout.mutate(undefined, { onSettled: () => void signOut() });

@@ -35,6 +35,31 @@ describe('main layout', () => {
     expect(await within(navigation()).findByText(text)).toBeInTheDocument();
   });
 
+  it('applies the theme saved in the preferences on a device without its own choice', async () => {
+    const server = createFakeApi();
+    signInAs(server);
+    server.protectedRoute('GET', '/users/settings', () =>
+      jsonResponse({
+        notifications: { email_notifications: true, list_updates: true, group_activities: true },
+        preferences: { language: 'en', theme: 'dark', currency: 'EUR' },
+      }),
+    );
+    renderApp('/lists', server);
+    await waitFor(() =>
+      expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark'),
+    );
+  });
+
+  it('keeps the theme chosen on this device over the saved one', async () => {
+    window.localStorage.setItem('theme', 'light');
+    const server = createFakeApi();
+    signInAs(server);
+    renderApp('/lists', server);
+    await screen.findByRole('heading', { name: 'My Lists' });
+    expect(server.callsTo('/users/settings')).toHaveLength(0);
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
+  });
+
   it('logs out: revokes the session, clears the tokens and goes to the login page', async () => {
     const server = createFakeApi();
     signInAs(server);
