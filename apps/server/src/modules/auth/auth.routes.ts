@@ -15,10 +15,8 @@ import {
   ZVerifyBody,
 } from '@household/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
 import { currentUser, optionalUser, requireUser } from '../../http/auth';
 import { presentUser } from '../users/users.presenter';
 import {
@@ -28,7 +26,7 @@ import {
   registerUser,
   requestPasswordReset,
   resetPassword,
-  sendVerificationMail,
+  requestVerification,
   verifyEmail,
 } from './auth.service';
 import { familyOfRefreshToken, revokeFamily, rotateRefreshToken } from './sessions';
@@ -151,13 +149,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const email = request.body?.email;
-        const [user] = request.user
-          ? [request.user]
-          : email
-            ? await ctx.db.select().from(users).where(eq(users.email, email))
-            : [];
-        if (user) await sendVerificationMail(ctx, user);
+        await requestVerification(ctx, request.user, request.body?.email);
         return reply.status(202).send({ status: 'accepted' as const });
       },
     );

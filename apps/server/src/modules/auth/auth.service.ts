@@ -198,6 +198,20 @@ export async function sendVerificationMail(ctx: AppContext, user: UserRow): Prom
   });
 }
 
+/** Mails a verification link to the signed-in caller, or else to `email` if it is registered. */
+export async function requestVerification(
+  ctx: AppContext,
+  caller: UserRow | null,
+  email: string | undefined,
+): Promise<void> {
+  const [user] = caller
+    ? [caller]
+    : email
+      ? await ctx.db.select().from(users).where(eq(users.email, email))
+      : [];
+  if (user) await sendVerificationMail(ctx, user);
+}
+
 /** Marks the email verified, if the token was sent to the address the account still has. */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<UserRow> {
   return ctx.db.transaction(async (tx) => {
