@@ -15,6 +15,7 @@ import {
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { trackInFlight } from './http/in-flight';
 import { registerMetrics } from './http/metrics';
 import { problem, registerProblemHandlers, sendProblem } from './http/problem';
 import { registerSecurity } from './http/security';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions) {
     startedAt: new Date(),
   };
 
+  trackInFlight(app);
   registerProblemHandlers(app);
   await registerSecurity(app, config);
   await app.register(rateLimit, {

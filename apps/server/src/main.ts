@@ -7,6 +7,9 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 const app = await buildApp({ config, database });
 
+/** How long shutdown waits for handlers whose clients already left. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -14,6 +17,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   try {
     await app.close();
+    await app.whenIdle(SHUTDOWN_GRACE_MS);
     await database.close();
     process.exit(0);
   } catch (error) {

@@ -20,7 +20,11 @@ export interface TestApp {
  * One real database per test file: an in-memory PGlite, or, when the suite runs on PostgreSQL
  * (TEST_DB_ENGINE=postgres), a fresh database on the TEST_DATABASE_URL server, dropped afterwards.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** Adds test-only routes before the app is ready. */
+  extend?: (app: App) => void,
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -35,6 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { database, dropDatabase } = await openTestDatabase();
   await database.migrate();
   const app = await buildApp({ config, database, logToStdout: false });
+  extend?.(app);
   await app.ready();
   return {
     app,
