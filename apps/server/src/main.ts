@@ -1,11 +1,20 @@
-import { buildApp } from './app';
+import { buildApp, type App } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+let app: App | undefined;
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  onConnectionError: (error) => {
+    if (app) app.log.warn({ err: error }, 'database connection lost; the pool reconnects');
+    else console.error(error);
+  },
+});
 await database.migrate();
-const app = await buildApp({ config, database });
+app = await buildApp({ config, database });
+const server = app;
 
 /** How long shutdown waits for handlers whose clients already left. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -14,22 +23,22 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  server.log.info({ signal }, 'shutting down: finishing in-flight requests');
   try {
-    await app.close();
-    await app.whenIdle(SHUTDOWN_GRACE_MS);
+    await server.close();
+    await server.whenIdle(SHUTDOWN_GRACE_MS);
     await database.close();
     process.exit(0);
   } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
+    server.log.error({ err: error }, 'shutdown failed');
     process.exit(1);
   }
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ host: config.host, port: config.port });
-app.log.info(
+await server.listen({ host: config.host, port: config.port });
+server.log.info(
   { engine: database.engine, dataDir: config.databaseUrl ? undefined : config.dataDir },
   `household is running at http://localhost:${config.port}`,
 );

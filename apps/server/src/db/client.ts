@@ -37,8 +37,12 @@ export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string | null;
   poolSize?: number;
+  /** Told when an idle PostgreSQL connection drops (a server restart, say); the pool reconnects. */
+  onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError);
+  }
   return openPglite(options.dataDir);
 }
 
@@ -61,8 +65,14 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  onConnectionError: (error: Error) => void = (error) => console.error(error),
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Without a listener, an idle client's error would be unhandled and end the process.
+  pool.on('error', onConnectionError);
   // Fail at start, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
