@@ -24,6 +24,7 @@ import { createLogger, LogBuffer } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { loadJwtSecret } from './lib/secrets';
 import { authRoutes } from './modules/auth/auth.routes';
+import { schedulePruning } from './modules/auth/housekeeping';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { APP_VERSION } from './version';
@@ -133,6 +134,11 @@ export async function buildApp(options: BuildAppOptions) {
   );
 
   await registerWebApp(app, config);
+
+  const stopPruning = schedulePruning(ctx.db, (error) =>
+    app.log.warn({ err: error }, 'pruning expired sessions and tokens failed'),
+  );
+  app.addHook('onClose', async () => stopPruning());
   return app;
 }
 

@@ -1,20 +1,19 @@
-import { buildApp, type App } from './app';
+import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 
 const config = loadConfig();
-let app: App | undefined;
+// Until the app (and its logger) exists, a lost connection can only go to stderr.
+let reportConnectionError = (error: Error) => console.error(error);
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
-  onConnectionError: (error) => {
-    if (app) app.log.warn({ err: error }, 'database connection lost; the pool reconnects');
-    else console.error(error);
-  },
+  onConnectionError: (error) => reportConnectionError(error),
 });
 await database.migrate();
-app = await buildApp({ config, database });
-const server = app;
+const app = await buildApp({ config, database });
+reportConnectionError = (error) =>
+  app.log.warn({ err: error }, 'database connection lost; the pool reconnects');
 
 /** How long shutdown waits for handlers whose clients already left. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,22 +22,22 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  server.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   try {
-    await server.close();
-    await server.whenIdle(SHUTDOWN_GRACE_MS);
+    await app.close();
+    await app.whenIdle(SHUTDOWN_GRACE_MS);
     await database.close();
     process.exit(0);
   } catch (error) {
-    server.log.error({ err: error }, 'shutdown failed');
+    app.log.error({ err: error }, 'shutdown failed');
     process.exit(1);
   }
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await server.listen({ host: config.host, port: config.port });
-server.log.info(
+await app.listen({ host: config.host, port: config.port });
+app.log.info(
   { engine: database.engine, dataDir: config.databaseUrl ? undefined : config.dataDir },
   `household is running at http://localhost:${config.port}`,
 );
