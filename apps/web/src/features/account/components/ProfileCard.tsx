@@ -43,7 +43,7 @@ export function ProfileCard({ user }: { user: User }) {
     <SettingsCard
       title={t('account.profile.title')}
       description={t('account.profile.memberSince', {
-        date: formatDate(user.created_at, i18n.language),
+        date: formatDate(user.created_at, i18n.language, user.timezone),
       })}
     >
       <form onSubmit={handleSubmit(onSubmit)} noValidate>
