@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { JSON_BODY_LIMIT_BYTES, PROBLEM_CONTENT_TYPE, type Problem } from '@household/contracts';
+import { JSON_BODY_LIMIT_BYTES } from '@household/contracts';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, type TestUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { expectProblem } from '../test/assertions';
 
 let t: TestApp;
 let alex: TestUser;
@@ -18,14 +19,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function expectProblem(response: LightMyRequestResponse, status: number, code: string): Problem {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['content-type']).toContain(PROBLEM_CONTENT_TYPE);
-  const body = response.json<Problem>();
-  expect(body).toMatchObject({ status, code });
-  return body;
-}
 
 /** The directives of a Content-Security-Policy header, by name. */
 function cspOf(response: LightMyRequestResponse): Map<string, string[]> {

@@ -1,20 +1,12 @@
 import { ZHealth } from '@household/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeApi, jsonResponse, problemResponse } from '../test/fake-api';
+import { connectClient, createFakeApi, jsonResponse, problemResponse } from '../test/fake-api';
 import { ApiError, apiBaseUrl, buildQuery, createApiClient } from './api-client';
 import { createTokenStore } from './token-store';
 
 function setup(options: Parameters<typeof createFakeApi>[0] = {}) {
   const server = createFakeApi(options);
-  const tokens = createTokenStore(window.localStorage);
-  const onUnauthenticated = vi.fn();
-  const api = createApiClient({
-    baseUrl: apiBaseUrl(''),
-    tokens,
-    onUnauthenticated,
-    fetch: server.fetch,
-  });
-  return { server, tokens, onUnauthenticated, api };
+  return { server, ...connectClient(server) };
 }
 
 function storeTokens(accessToken: string | null, refreshToken: string | null) {

@@ -1,21 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createFakeApi, jsonResponse, problemResponse } from '../test/fake-api';
+import { describe, expect, it } from 'vitest';
+import { connectClient, createFakeApi, jsonResponse, problemResponse } from '../test/fake-api';
 import { testUser } from '../test/render-app';
-import { apiBaseUrl, createApiClient } from './api-client';
 import { fetchCurrentUser } from './session';
-import { createTokenStore } from './token-store';
 
 function setup() {
   const server = createFakeApi();
-  const tokens = createTokenStore();
-  const onUnauthenticated = vi.fn();
-  const api = createApiClient({
-    baseUrl: apiBaseUrl(''),
-    tokens,
-    onUnauthenticated,
-    fetch: server.fetch,
-  });
-  return { server, tokens, api, onUnauthenticated };
+  return { server, ...connectClient(server) };
 }
 
 describe('fetching the current user at start (spec §8)', () => {

@@ -1,5 +1,7 @@
 import { PROBLEM_CONTENT_TYPE, type ErrorCode } from '@household/contracts';
 import { vi } from 'vitest';
+import { apiBaseUrl, createApiClient } from '../lib/api-client';
+import { createTokenStore } from '../lib/token-store';
 
 /** A problem+json answer, as the server sends it. */
 export function problemResponse(status: number, code: ErrorCode, headers: HeadersInit = {}) {
@@ -76,4 +78,17 @@ export function createFakeApi({
       return requests.filter((request) => new URL(request.url).pathname === `/api/v1${path}`);
     },
   };
+}
+
+/** An API client wired to a fake server the way the app wires it to the real one. */
+export function connectClient(server: ReturnType<typeof createFakeApi>) {
+  const tokens = createTokenStore();
+  const onUnauthenticated = vi.fn();
+  const api = createApiClient({
+    baseUrl: apiBaseUrl(''),
+    tokens,
+    onUnauthenticated,
+    fetch: server.fetch,
+  });
+  return { tokens, onUnauthenticated, api };
 }

@@ -2,13 +2,10 @@ import type { User } from '@household/contracts';
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { AppRouter } from '../app/AppRouter';
-import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
-import { apiBaseUrl, createApiClient } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
-import { createTokenStore } from '../lib/token-store';
-import { createFakeApi, jsonResponse } from './fake-api';
+import { connectClient, createFakeApi, jsonResponse } from './fake-api';
 
 export const testUser = (overrides: Partial<User> = {}): User => ({
   id: 5,
@@ -32,14 +29,7 @@ export function signInAs(server: ReturnType<typeof createFakeApi>, user: User = 
 
 /** The whole app (routes, guard, providers) at `path`, talking to a fake API server. */
 export function renderApp(path: string, server = createFakeApi()) {
-  const tokens = createTokenStore();
-  const onUnauthenticated = vi.fn();
-  const api = createApiClient({
-    baseUrl: apiBaseUrl(''),
-    tokens,
-    onUnauthenticated,
-    fetch: server.fetch,
-  });
+  const { tokens, onUnauthenticated, api } = connectClient(server);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <AppProviders api={api} tokens={tokens} queryClient={createQueryClient()}>

@@ -12,6 +12,7 @@ import {
   uniqueEmail,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectProblem } from '../../test/assertions';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,16 +28,6 @@ const refresh = (refreshToken: string) =>
   post('/auth/jwt/refresh', { refresh_token: refreshToken });
 const linkToken = (text: string) => decodeURIComponent(text.match(/token=([^\s&]+)/)?.[1] ?? '');
 const mailsTo = (email: string) => t.outbox().filter((mail) => mail.to === email);
-
-function expectProblem(
-  response: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
-  status: number,
-  code: string,
-) {
-  expect(response.statusCode).toBe(status);
-  expect(response.headers['content-type']).toContain('application/problem+json');
-  expect(response.json()).toMatchObject({ status, code });
-}
 
 describe('registration', () => {
   it('creates a user and answers 201 with the profile, never the password', async () => {

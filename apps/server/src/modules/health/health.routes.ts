@@ -13,12 +13,17 @@ import { APP_VERSION } from '../../version';
 
 const tags = ['health'];
 
+let tagsByTime: Map<number, string> | undefined;
+
 /** Journal of the migrations shipped with this build: `when` (ms) -> tag such as 0000_init. */
 function migrationTags(): Map<number, string> {
-  const journal = JSON.parse(
-    fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { when: number; tag: string }[] };
-  return new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
+  if (!tagsByTime) {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as { entries: { when: number; tag: string }[] };
+    tagsByTime = new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
+  }
+  return tagsByTime;
 }
 
 async function appliedMigration(ctx: AppContext): Promise<string | null> {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AVATAR_MAX_BYTES, PROBLEM_CONTENT_TYPE, type Problem } from '@household/contracts';
-import type { LightMyRequestResponse } from 'fastify';
+import { AVATAR_MAX_BYTES, PROBLEM_CONTENT_TYPE } from '@household/contracts';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectInvalidField, expectProblem } from '../../test/assertions';
 
 let t: TestApp;
 
@@ -22,19 +22,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'PATCH' | 'PUT' | 'POST' | 'DELETE';
-
-function expectProblem(response: LightMyRequestResponse, status: number, code: string): Problem {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['content-type']).toContain(PROBLEM_CONTENT_TYPE);
-  const body = response.json<Problem>();
-  expect(body).toMatchObject({ status, code });
-  return body;
-}
-
-function expectInvalidField(response: LightMyRequestResponse, path: string): void {
-  const body = expectProblem(response, 400, 'validation_failed');
-  expect(body.errors?.map((error) => error.path)).toContain(path);
-}
 
 async function me(auth: { authorization: string }) {
   const response = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: auth });
