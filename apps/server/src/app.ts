@@ -26,6 +26,8 @@ import { loadJwtSecret } from './lib/secrets';
 import { authRoutes } from './modules/auth/auth.routes';
 import { schedulePruning } from './modules/auth/housekeeping';
 import { healthRoutes } from './modules/health/health.routes';
+import { groupsRoutes } from './modules/groups/groups.routes';
+import { invitesRoutes } from './modules/invites/invites.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { APP_VERSION } from './version';
 
@@ -128,6 +130,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(healthRoutes(ctx, metrics));
       await api.register(authRoutes(ctx));
       await api.register(usersRoutes(ctx));
+      await api.register(groupsRoutes(ctx));
+      await api.register(invitesRoutes(ctx));
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

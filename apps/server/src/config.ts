@@ -44,6 +44,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  JOIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   WEB_DIST_DIR: z.string().optional(),
@@ -82,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    joinRateLimitPerMinute: e.JOIN_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     webDistDir: e.WEB_DIST_DIR

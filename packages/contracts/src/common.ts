@@ -6,7 +6,8 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './limits';
 
-export const ZId = z.coerce.number().int().positive();
+/** Ids are PostgreSQL `integer`s: anything larger is not an id (400, not a database error). */
+export const ZId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const ZEmail = z
   .string()

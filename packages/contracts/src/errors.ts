@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'email_taken',
+  'last_owner',
+  'invalid_invite_code',
   'rate_limited',
   'payload_too_large',
   'unsupported_media_type',

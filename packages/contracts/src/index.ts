@@ -3,5 +3,7 @@ export * from './errors';
 export * from './common';
 export * from './auth';
 export * from './users';
+export * from './groups';
+export * from './invites';
 export * from './health';
 export * from './runtime-config';

@@ -27,3 +27,14 @@ export const ERROR_REPORTING_TRACE_SAMPLE_RATE = 1;
 
 /** spec §3: the display name when a user has none. */
 export const USER_FALLBACK_LABEL = 'User ID';
+
+export const GROUP_NAME_MAX_LENGTH = 100;
+export const GROUP_DESCRIPTION_MAX_LENGTH = 1000;
+/** spec §4: no 0/O or 1/I, so a code read aloud or copied by hand cannot be mistaken. */
+export const INVITE_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+/** 32^10 ≈ 10^15 codes: at the join rate limit, guessing one takes longer than any code lives. */
+export const INVITE_CODE_LENGTH = 10;
+export const INVITE_VALID_DAYS_DEFAULT = 7;
+export const INVITE_VALID_DAYS_MAX = 90;
+export const ACTIVITY_PAGE_DEFAULT = 20;
+export const ACTIVITY_PAGE_MAX = 100;

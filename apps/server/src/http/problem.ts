@@ -12,6 +12,8 @@ const TITLES: Record<ErrorCode, string> = {
   not_found: 'Not found',
   conflict: 'Conflict',
   email_taken: 'Email already registered',
+  last_owner: 'A group needs an owner',
+  invalid_invite_code: 'Invalid invite code',
   rate_limited: 'Too many requests',
   payload_too_large: 'Payload too large',
   unsupported_media_type: 'Unsupported media type',

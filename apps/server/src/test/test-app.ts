@@ -34,6 +34,7 @@ export async function createTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     // Every injected request comes from 127.0.0.1; tests of the per-address limit set their own.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    JOIN_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
   const { database, dropDatabase } = await openTestDatabase();

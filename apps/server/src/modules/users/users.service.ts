@@ -12,6 +12,7 @@ import { AppError, forbidden } from '../../http/problem';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { emailTaken, sendVerificationMail } from '../auth/auth.service';
 import { revokeAllSessions } from '../auth/sessions';
+import { handOverGroupsOf } from '../groups/groups.service';
 
 const wrongPassword = (path: string) =>
   new AppError(400, 'invalid_credentials', 'The password is not correct', [
@@ -111,5 +112,9 @@ export async function deleteAccount(
       throw wrongPassword('password');
     }
   }
-  await ctx.db.delete(users).where(eq(users.id, user.id));
+  // docs/accounts.md: groups the user owned alone pass on, before the memberships cascade away.
+  await ctx.db.transaction(async (tx) => {
+    await handOverGroupsOf(tx, user.id);
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
 }

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './types';
+import { users } from './users';
+
+export const groups = pgTable('groups', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  currency: text('currency').notNull().default('EUR'),
+  inviteValidDays: integer('invite_valid_days').notNull().default(7),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  version: integer('version').notNull().default(1),
+});
+export type GroupRow = typeof groups.$inferSelect;
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** owner | admin | member (contracts GROUP_ROLES). */
+    role: text('role').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index().on(t.userId)],
+);
+export type GroupMemberRow = typeof groupMembers.$inferSelect;
+
+/**
+ * Invite codes. A revoked code stays for the record; the partial unique index makes a second
+ * unrevoked code for one group impossible, whatever the order of concurrent regenerations.
+ */
+export const groupInviteCodes = pgTable(
+  'group_invite_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('group_invite_codes_one_active')
+      .on(t.groupId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
+export type GroupInviteCodeRow = typeof groupInviteCodes.$inferSelect;
+
+/** Personal invitations of one registered user into one group. */
+export const groupInvitations = pgTable(
+  'group_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    inviterId: integer('inviter_id').references(() => users.id, { onDelete: 'set null' }),
+    inviteeId: integer('invitee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** pending | accepted | declined | revoked (contracts INVITATION_STATUSES). */
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('group_invitations_one_pending')
+      .on(t.groupId, t.inviteeId)
+      .where(sql`${t.status} = 'pending'`),
+    index().on(t.inviteeId),
+    index().on(t.inviterId),
+  ],
+);
+export type GroupInvitationRow = typeof groupInvitations.$inferSelect;
+
+/** The group's activity log: one row per change, written in the change's transaction. */
+export const groupActivity = pgTable(
+  'group_activity',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectUserId: integer('subject_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    verb: text('verb').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('group_activity_group_id_idx').on(t.groupId, t.id)],
+);
+export type GroupActivityRow = typeof groupActivity.$inferSelect;
