@@ -4,7 +4,10 @@
  * For each engine: start the real server (`node --import tsx apps/server/src/main.ts`) as a child
  * process on a free loopback port, register a user, log in, then load it with autocannon:
  *   (a) GET  /api/v1/users/me        with the bearer token (JWT check + one SELECT by id);
- *   (b) POST /api/v1/auth/jwt/login  with correct credentials (argon2id verify + session insert).
+ *   (b) POST /api/v1/auth/jwt/login  with correct credentials (argon2id verify + session insert);
+ *   (c) GET  /api/v1/groups/:id      a household of four with its invite code (membership check,
+ *                                     members with their users, active code, creator);
+ *   (d) GET  /api/v1/groups/:id/activity  the newest 20 entries (keyset page, two user joins).
  * Prints a table, writes bench/results/latest.json, stops the server with SIGTERM and removes what
  * it created (the temporary data folder; the `household_bench` PostgreSQL database).
  *
@@ -41,6 +44,8 @@ interface Session {
   email: string;
   password: string;
   accessToken: string;
+  /** A household of four with an invite code and a page of activity. */
+  groupId: number;
 }
 
 interface Scenario {
@@ -66,6 +71,22 @@ const SCENARIOS: readonly Scenario[] = [
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: session.email, password: session.password }).toString(),
+    }),
+  },
+  {
+    name: 'GET /groups/:id',
+    connections: 10,
+    options: (base, session) => ({
+      url: `${base}${API}/groups/${session.groupId}`,
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    }),
+  },
+  {
+    name: 'GET /groups/:id/activity',
+    connections: 10,
+    options: (base, session) => ({
+      url: `${base}${API}/groups/${session.groupId}/activity?limit=20`,
+      headers: { authorization: `Bearer ${session.accessToken}` },
     }),
   },
 ];
@@ -292,7 +313,7 @@ async function expectStatus(response: Response, status: number, what: string) {
   }
 }
 
-async function createSession(base: string): Promise<Session> {
+async function signUp(base: string) {
   const email = `bench-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
   const password = `bench-${randomBytes(12).toString('base64url')}`;
   const signal = () => AbortSignal.timeout(10_000);
@@ -314,13 +335,44 @@ async function createSession(base: string): Promise<Session> {
   await expectStatus(login, 200, 'POST /auth/jwt/login');
   const { access_token: accessToken } = (await login.json()) as { access_token?: string };
   if (!accessToken) throw new Error('POST /auth/jwt/login: no access_token in the answer');
-
-  const me = await fetch(`${base}${API}/users/me`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-    signal: signal(),
-  });
-  await expectStatus(me, 200, 'GET /users/me');
   return { email, password, accessToken };
+}
+
+async function call<T>(base: string, token: string, method: string, url: string, body?: unknown) {
+  const response = await fetch(`${base}${API}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  await expectStatus(
+    response,
+    method === 'POST' && !url.includes('join') ? 201 : 200,
+    `${method} ${url}`,
+  );
+  return (await response.json()) as T;
+}
+
+async function createSession(base: string): Promise<Session> {
+  const owner = await signUp(base);
+  await call(base, owner.accessToken, 'GET', '/users/me');
+  const group = await call<{ id: number }>(base, owner.accessToken, 'POST', '/groups', {
+    name: 'Bench household',
+  });
+  for (let i = 0; i < 3; i++) {
+    const { code } = await call<{ code: string }>(
+      base,
+      owner.accessToken,
+      'POST',
+      `/groups/${group.id}/invites`,
+    );
+    const housemate = await signUp(base);
+    await call(base, housemate.accessToken, 'POST', '/groups/join', { code });
+  }
+  return { ...owner, groupId: group.id };
 }
 
 // ---------------------------------------------------------------------------------------------
