@@ -152,7 +152,14 @@ async function lockOwnInvitation(tx: Tx, actor: UserRow, id: number) {
     .from(groupInvitations)
     .where(eq(groupInvitations.id, id))
     .for('update');
-  if (!row || row.inviteeId !== actor.id) throw invitationNotFound();
+  if (!row) throw invitationNotFound();
+  if (row.inviteeId !== actor.id) {
+    // Members of the group can see the invitation, so they learn nothing new from a 403.
+    if (await findMembership(tx, row.groupId, actor.id)) {
+      throw new AppError(403, 'forbidden', 'Only the invited person may answer an invitation');
+    }
+    throw invitationNotFound();
+  }
   if (row.status !== 'pending') throw notPending();
   return row;
 }
