@@ -8,6 +8,8 @@ export const paths = {
   list: (id: Id) => `/lists/${id}`,
   groups: '/groups',
   group: (id: Id) => `/groups/${id}`,
+  /** docs/groups.md: the share link of an invite code opens this page. */
+  groupJoin: (code: string) => `/groups/join/${encodeURIComponent(code)}`,
   groupLists: (groupId: Id) => `/groups/${groupId}/lists`,
   groupChores: (groupId: Id) => `/groups/${groupId}/chores`,
   groupExpenses: (groupId: Id) => `/groups/${groupId}/expenses`,
@@ -29,6 +31,7 @@ export const routePatterns = {
   list: 'lists/:id',
   groups: 'groups',
   group: 'groups/:id',
+  groupJoin: 'groups/join/:code',
   groupLists: 'groups/:groupId/lists',
   groupChores: 'groups/:groupId/chores',
   groupExpenses: 'groups/:groupId/expenses',
@@ -61,6 +64,26 @@ export const apiPaths = {
   preferences: '/users/preferences',
   settings: '/users/settings',
   avatar: '/users/avatar',
+  groups: '/groups',
+  group: (id: Id) => `/groups/${id}`,
+  groupMembers: (id: Id) => `/groups/${id}/members`,
+  groupMember: (id: Id, userId: Id) => `/groups/${id}/members/${userId}`,
+  groupLeave: (id: Id) => `/groups/${id}/leave`,
+  /** The group's one active invite code: GET it, POST a new one, DELETE to revoke it. */
+  groupInviteCode: (id: Id) => `/groups/${id}/invites`,
+  groupSettings: (id: Id) => `/groups/${id}/settings`,
+  groupRoles: (id: Id) => `/groups/${id}/roles`,
+  groupRole: (id: Id, role: string) => `/groups/${id}/roles/${role}`,
+  groupActivity: (id: Id) => `/groups/${id}/activity`,
+  groupJoin: '/groups/join',
+  groupJoinPreview: (code: string) => `/groups/join/${encodeURIComponent(code)}`,
+  invitations: '/invites',
+  invitation: (id: Id) => `/invites/${id}`,
+  pendingInvitations: '/invites/pending',
+  sentInvitations: '/invites/sent',
+  acceptInvitation: (id: Id) => `/invites/accept/${id}`,
+  declineInvitation: (id: Id) => `/invites/decline/${id}`,
+  revokeInvitation: (id: Id) => `/invites/revoke/${id}`,
 } as const;
 
 /** spec §2: only /auth/login, /auth/signup and /auth/callback send a signed-in user away. */

@@ -10,6 +10,7 @@ import { ChoresPage } from '../features/chores/pages/ChoresPage';
 import { ExpensesPage } from '../features/expenses/pages/ExpensesPage';
 import { GroupDetailPage } from '../features/groups/pages/GroupDetailPage';
 import { GroupsPage } from '../features/groups/pages/GroupsPage';
+import { JoinGroupPage } from '../features/groups/pages/JoinGroupPage';
 import { ListDetailPage } from '../features/lists/pages/ListDetailPage';
 import { ListsPage } from '../features/lists/pages/ListsPage';
 import { paths, routePatterns as route } from '../paths';
@@ -47,6 +48,9 @@ export const routes: RouteObject[] = [
           { path: route.chores, element: <ChoresPage /> },
           { path: route.expenses, element: <ExpensesPage /> },
           { path: route.groups, element: <GroupsPage /> },
+          // A share link needs a session like every page here: the guard sends a signed-out
+          // visitor through login or sign-up with the link in the redirect query, then back.
+          { path: route.groupJoin, element: <JoinGroupPage /> },
           { path: route.account, element: <AccountPage /> },
           {
             element: <RequireNumericParams />,

@@ -1,34 +1,257 @@
-import { Button, Group } from '@mantine/core';
-import { IconActivity } from '@tabler/icons-react';
+import type { Group } from '@household/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group as Row,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDoorExit, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
-import { PageTitle } from '../../../components/PageTitle';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
+import { useApi } from '../../../lib/api-context';
 import { useNumericParam } from '../../../lib/route-params';
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toasts';
 import { paths } from '../../../paths';
+import { groupQueryOptions, useDeleteGroup, useLeaveGroup } from '../api';
+import { ActivitySection } from '../components/ActivitySection';
+import { ConfirmModal } from '../components/ConfirmModal';
+import { EditGroupDialog } from '../components/EditGroupDialog';
+import { GroupSettingsDialog } from '../components/GroupSettingsDialog';
+import { InviteByEmailSection } from '../components/InviteByEmailSection';
+import { InviteCodeSection } from '../components/InviteCodeSection';
+import { MembersSection } from '../components/MembersSection';
+import { RoleBadge } from '../components/RoleBadge';
+import { Section } from '../components/Section';
+import { actionErrorKey, loadErrorKey } from '../errors';
 
-/** spec §2 Group detail links to the group's lists, chores (Manage Chores) and expenses. */
+/** spec §2 Group detail: members, invites, lists, chores, expenses and the activity log. */
 export function GroupDetailPage() {
   const { t } = useTranslation();
   const id = useNumericParam('id');
+  const group = useQuery(groupQueryOptions(useApi(), id));
+  const { user } = useSession();
+  const errorKey = group.isError ? loadErrorKey(group.error, 'groups.detail.notFound') : null;
+
+  useEffect(() => {
+    if (errorKey && !group.data) {
+      notify({ id: `group-load-${id}`, type: 'error', message: t(errorKey) });
+    }
+  }, [errorKey, group.data, id, t]);
+
+  if (group.data) {
+    return <GroupDetail group={group.data} myId={user?.id} timeZone={user?.timezone} />;
+  }
+  if (group.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  return (
+    <Alert color="red" title={t('groups.detail.notFound')}>
+      <Button mt="sm" variant="light" component={Link} to={paths.groups}>
+        {t('groups.backToGroups')}
+      </Button>
+    </Alert>
+  );
+}
+
+function GroupDetail({
+  group,
+  myId,
+  timeZone,
+}: {
+  group: Group;
+  myId: number | undefined;
+  timeZone?: string;
+}) {
+  const { t } = useTranslation();
+  const can = (permission: Group['my_permissions'][number]) =>
+    group.my_permissions.includes(permission);
+
+  return (
+    <Stack>
+      <Stack gap={4}>
+        <Row justify="space-between" align="flex-start" gap="sm">
+          <Title order={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
+            {group.name}
+          </Title>
+          <Row gap="xs">
+            <RoleBadge role={group.my_role} />
+            <Badge variant="outline" color="gray">
+              {group.currency}
+            </Badge>
+          </Row>
+        </Row>
+        {group.description && (
+          <Text c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            {group.description}
+          </Text>
+        )}
+        <Row gap="xs" mt="xs">
+          {can('edit_group') && <EditGroupDialog group={group} />}
+          {can('edit_group') && <GroupSettingsDialog groupId={group.id} />}
+          <LeaveGroupButton groupId={group.id} />
+          {can('delete_group') && <DeleteGroupButton group={group} />}
+        </Row>
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Stack miw={0}>
+          <MembersSection group={group} myId={myId} />
+          {can('manage_invites') && <InviteCodeSection group={group} timeZone={timeZone} />}
+          {can('manage_invites') && <InviteByEmailSection group={group} myId={myId} />}
+        </Stack>
+        <Stack miw={0}>
+          <LinkSection
+            title={t('groups.detail.lists.title')}
+            empty={t('groups.detail.lists.empty')}
+            action={t('groups.detail.lists.open')}
+            to={paths.groupLists(group.id)}
+          />
+          <LinkSection
+            title={t('groups.detail.chores.title')}
+            empty={t('groups.detail.chores.empty')}
+            action={t('groups.detail.chores.manage')}
+            to={paths.groupChores(group.id)}
+          />
+          <LinkSection
+            title={t('groups.detail.expenses.title')}
+            empty={t('groups.detail.expenses.empty')}
+            action={t('groups.detail.expenses.manage')}
+            to={paths.groupExpenses(group.id)}
+          />
+          {can('view_activity') && <ActivitySection groupId={group.id} timeZone={timeZone} />}
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Lists, chores and expenses arrive with their own features; until then each is a way there. */
+function LinkSection({
+  title,
+  empty,
+  action,
+  to,
+}: {
+  title: string;
+  empty: string;
+  action: string;
+  to: string;
+}) {
+  return (
+    <Section title={title}>
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+      <Row>
+        <Button component={Link} to={to} variant="light" size="xs">
+          {action}
+        </Button>
+      </Row>
+    </Section>
+  );
+}
+
+/** docs/groups.md: anyone may leave, except the last owner (409 last_owner). */
+function LeaveGroupButton({ groupId }: { groupId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const leave = useLeaveGroup(groupId);
+  const [opened, setOpened] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onConfirm = () =>
+    leave.mutate(undefined, {
+      onSuccess: () => {
+        notify({ type: 'success', message: t('groups.leave.success') });
+        void navigate(paths.groups);
+      },
+      onError: (cause) => {
+        const message = isApiError(cause, 'last_owner')
+          ? t('groups.leave.lastOwner')
+          : t(actionErrorKey(cause, 'groups.leave.failed'));
+        setError(message);
+        notify({ type: 'error', message });
+      },
+    });
+
   return (
     <>
-      <PageTitle>{t('groups.detail.title', { id })}</PageTitle>
-      <Group mb="md">
-        <Button component={Link} to={paths.groupLists(id)} variant="light">
-          {t('groups.detail.lists')}
-        </Button>
-        <Button component={Link} to={paths.groupChores(id)} variant="light">
-          {t('groups.detail.manageChores')}
-        </Button>
-        <Button component={Link} to={paths.groupExpenses(id)} variant="light">
-          {t('groups.detail.manageExpenses')}
-        </Button>
-      </Group>
-      <EmptyState
-        icon={IconActivity}
-        title={t('groups.detail.empty.title')}
-        text={t('groups.detail.empty.text')}
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconDoorExit size={14} aria-hidden />}
+        onClick={() => {
+          setError(null);
+          setOpened(true);
+        }}
+      >
+        {t('groups.leave.button')}
+      </Button>
+      <ConfirmModal
+        opened={opened}
+        title={t('groups.leave.title')}
+        text={t('groups.leave.text')}
+        confirmLabel={t('groups.leave.confirm')}
+        loading={leave.isPending}
+        error={error}
+        onConfirm={onConfirm}
+        onClose={() => setOpened(false)}
+      />
+    </>
+  );
+}
+
+function DeleteGroupButton({ group }: { group: Group }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const deleteGroup = useDeleteGroup(group.id);
+  const [opened, setOpened] = useState(false);
+
+  const onConfirm = () =>
+    deleteGroup.mutate(undefined, {
+      onSuccess: () => {
+        notify({ type: 'success', message: t('groups.delete.success') });
+        void navigate(paths.groups);
+      },
+      onError: (cause) => {
+        notify({ type: 'error', message: t(actionErrorKey(cause, 'groups.delete.failed')) });
+        setOpened(false);
+      },
+    });
+
+  return (
+    <>
+      <Button
+        variant="light"
+        color="red"
+        size="xs"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        onClick={() => setOpened(true)}
+      >
+        {t('groups.delete.button')}
+      </Button>
+      <ConfirmModal
+        opened={opened}
+        title={t('groups.delete.title')}
+        text={t('groups.delete.text', { name: group.name })}
+        confirmLabel={t('groups.delete.confirm')}
+        loading={deleteGroup.isPending}
+        onConfirm={onConfirm}
+        onClose={() => setOpened(false)}
       />
     </>
   );

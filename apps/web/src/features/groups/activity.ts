@@ -1,0 +1,64 @@
+import { GROUP_ROLES, type ActivityEntry, type GroupRole } from '@household/contracts';
+import type { TFunction } from 'i18next';
+import { personName } from './person';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function roleLabel(t: TFunction, value: unknown): string {
+  const role = (GROUP_ROLES as readonly unknown[]).includes(value) ? (value as GroupRole) : null;
+  return t(`groups.roles.${role ?? 'member'}`);
+}
+
+/** `{ changes: { name: { from, to } } }` of group_updated, when the name is what changed. */
+function renamed(details: Record<string, unknown>): { from: string; to: string } | null {
+  const changes = details.changes;
+  if (!isRecord(changes) || !isRecord(changes.name)) return null;
+  const { from, to } = changes.name;
+  return typeof from === 'string' && typeof to === 'string' ? { from, to } : null;
+}
+
+/** One translated sentence per verb of the activity table in docs/groups.md. */
+export function activitySentence(t: TFunction, entry: ActivityEntry): string {
+  const actor = personName(t, entry.actor);
+  const subject = personName(t, entry.subject);
+  const { details } = entry;
+  switch (entry.verb) {
+    case 'group_created':
+      return t('groups.activity.group_created', { actor });
+    case 'group_updated': {
+      const name = renamed(details);
+      return name
+        ? t('groups.activity.group_renamed', { actor, ...name })
+        : t('groups.activity.group_updated', { actor });
+    }
+    case 'group_settings_updated':
+      return t('groups.activity.group_settings_updated', { actor });
+    case 'member_joined':
+      return details.via === 'invitation'
+        ? t('groups.activity.member_joined_invitation', { actor })
+        : t('groups.activity.member_joined', { actor });
+    case 'member_left':
+      return t('groups.activity.member_left', { actor });
+    case 'member_removed':
+      return t('groups.activity.member_removed', { actor, subject });
+    case 'role_changed': {
+      const roles = { subject, from: roleLabel(t, details.from), to: roleLabel(t, details.to) };
+      // The last owner deleted their account and the group passed on without an actor.
+      return entry.actor === null && details.reason === 'owner_deleted'
+        ? t('groups.activity.role_changed_handover', roles)
+        : t('groups.activity.role_changed', { actor, ...roles });
+    }
+    case 'invite_code_generated':
+      return t('groups.activity.invite_code_generated', { actor });
+    case 'invite_code_revoked':
+      return t('groups.activity.invite_code_revoked', { actor });
+    case 'invitation_sent':
+      return t('groups.activity.invitation_sent', { actor, subject });
+    case 'invitation_declined':
+      return t('groups.activity.invitation_declined', { actor });
+    case 'invitation_revoked':
+      return t('groups.activity.invitation_revoked', { actor, subject });
+  }
+}

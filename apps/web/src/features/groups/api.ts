@@ -1,0 +1,319 @@
+import {
+  ACTIVITY_PAGE_DEFAULT,
+  ZActivityPage,
+  ZGroup,
+  ZGroupMember,
+  ZGroupSettings,
+  ZGroupSummary,
+  ZInvitation,
+  ZInviteCode,
+  ZInviteCodePreview,
+  ZJoinGroupResult,
+  ZPreferences,
+  normalizeInviteCode,
+  type CreateGroupBody,
+  type Group,
+  type GroupRole,
+  type InviteCode,
+  type UpdateGroupBody,
+  type UpdateGroupSettingsBody,
+} from '@household/contracts';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError, type ApiClient } from '../../lib/api-client';
+import { useApi } from '../../lib/api-context';
+import { apiPaths } from '../../paths';
+
+/**
+ * Every cached group answer lives under ['groups'], so one invalidation after joining, leaving
+ * or creating refreshes the cards, the detail page and the join preview together.
+ */
+export const groupKeys = {
+  all: ['groups'] as const,
+  detail: (id: number) => ['groups', id] as const,
+  inviteCode: (id: number) => ['groups', id, 'invite-code'] as const,
+  invitations: (id: number) => ['groups', id, 'invitations'] as const,
+  settings: (id: number) => ['groups', id, 'settings'] as const,
+  activity: (id: number) => ['groups', id, 'activity'] as const,
+  joinPreview: (code: string) => ['groups', 'join', code] as const,
+};
+export const PENDING_INVITATIONS_KEY = ['invites', 'pending'] as const;
+const PREFERENCES_KEY = ['users', 'preferences'] as const;
+
+/** An answer that does not match its contract (spec §8 "Invalid data received from server."). */
+export function isInvalidData(error: unknown): boolean {
+  return error instanceof z.ZodError;
+}
+
+/**
+ * The app's default retry, except that an answer breaking its contract is not asked for again:
+ * the same server gives the same answer, and the person sees the message at once.
+ */
+function retry(failureCount: number, error: unknown): boolean {
+  if (isInvalidData(error) || (error instanceof ApiError && error.status < 500)) return false;
+  return failureCount < 2;
+}
+
+export const groupsQueryOptions = (api: ApiClient) =>
+  queryOptions({
+    queryKey: groupKeys.all,
+    retry,
+    queryFn: () => api.get(apiPaths.groups, { schema: z.array(ZGroupSummary) }),
+  });
+
+export const groupQueryOptions = (api: ApiClient, id: number) =>
+  queryOptions({
+    queryKey: groupKeys.detail(id),
+    retry,
+    queryFn: () => api.get(apiPaths.group(id), { schema: ZGroup }),
+  });
+
+export const inviteCodeQueryOptions = (api: ApiClient, id: number) =>
+  queryOptions({
+    queryKey: groupKeys.inviteCode(id),
+    retry,
+    queryFn: () => api.get(apiPaths.groupInviteCode(id), { schema: ZInviteCode.nullable() }),
+  });
+
+export const groupInvitationsQueryOptions = (api: ApiClient, id: number) =>
+  queryOptions({
+    queryKey: groupKeys.invitations(id),
+    retry,
+    queryFn: () =>
+      api.get(apiPaths.invitations, { query: { group_id: id }, schema: z.array(ZInvitation) }),
+  });
+
+export const groupSettingsQueryOptions = (api: ApiClient, id: number) =>
+  queryOptions({
+    queryKey: groupKeys.settings(id),
+    retry,
+    queryFn: () => api.get(apiPaths.groupSettings(id), { schema: ZGroupSettings }),
+  });
+
+/** docs/groups.md: newest first; `next_cursor` goes back as `cursor` for older entries. */
+export const activityQueryOptions = (api: ApiClient, id: number) =>
+  infiniteQueryOptions({
+    queryKey: groupKeys.activity(id),
+    retry,
+    queryFn: ({ pageParam, signal }) =>
+      api.get(apiPaths.groupActivity(id), {
+        query: { limit: ACTIVITY_PAGE_DEFAULT, cursor: pageParam },
+        schema: ZActivityPage,
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next_cursor,
+  });
+
+export const joinPreviewQueryOptions = (api: ApiClient, code: string) =>
+  queryOptions({
+    queryKey: groupKeys.joinPreview(code),
+    retry,
+    queryFn: () => api.get(apiPaths.groupJoinPreview(code), { schema: ZInviteCodePreview }),
+  });
+
+export const pendingInvitationsQueryOptions = (api: ApiClient) =>
+  queryOptions({
+    queryKey: PENDING_INVITATIONS_KEY,
+    retry,
+    queryFn: () => api.get(apiPaths.pendingInvitations, { schema: z.array(ZInvitation) }),
+  });
+
+/** The user's preferred currency preselects a new group's currency. */
+export const preferencesQueryOptions = (api: ApiClient) =>
+  queryOptions({
+    queryKey: PREFERENCES_KEY,
+    queryFn: () => api.get(apiPaths.preferences, { schema: ZPreferences }),
+    retry: false,
+  });
+
+function refreshGroup(queryClient: QueryClient, id: number) {
+  void queryClient.invalidateQueries({ queryKey: groupKeys.detail(id) });
+  void queryClient.invalidateQueries({ queryKey: groupKeys.all, exact: true });
+}
+
+export function useCreateGroup() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateGroupBody) =>
+      api.post(apiPaths.groups, { json: body, schema: ZGroupSummary }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all, exact: true }),
+  });
+}
+
+/** spec §5 / docs/groups.md: entry is forgiving; the server gets the normalized code. */
+export function useJoinGroup() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api.post(apiPaths.groupJoin, {
+        json: { code: normalizeInviteCode(code) },
+        schema: ZJoinGroupResult,
+      }),
+    // Not awaited: the person moves on to the group while the caches refresh.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+  });
+}
+
+export function useUpdateGroup(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateGroupBody) => api.patch(apiPaths.group(id), { json: body }),
+    // A stale version (409) also refreshes, so the next try starts from the latest group.
+    onSettled: () => {
+      refreshGroup(queryClient, id);
+      void queryClient.invalidateQueries({ queryKey: groupKeys.settings(id) });
+      void queryClient.invalidateQueries({ queryKey: groupKeys.activity(id) });
+    },
+  });
+}
+
+export function useUpdateGroupSettings(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateGroupSettingsBody) =>
+      api.patch(apiPaths.groupSettings(id), { json: body }),
+    onSettled: () => {
+      refreshGroup(queryClient, id);
+      void queryClient.invalidateQueries({ queryKey: groupKeys.settings(id) });
+      void queryClient.invalidateQueries({ queryKey: groupKeys.activity(id) });
+    },
+  });
+}
+
+export function useDeleteGroup(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete(apiPaths.group(id)),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: groupKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: groupKeys.all, exact: true });
+    },
+  });
+}
+
+export function useLeaveGroup(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(apiPaths.groupLeave(id)),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: groupKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: groupKeys.all, exact: true });
+    },
+  });
+}
+
+export function useChangeRole(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: GroupRole }) =>
+      api.put(apiPaths.groupMember(id, userId), { json: { role }, schema: ZGroupMember }),
+    onSettled: () => {
+      refreshGroup(queryClient, id);
+      void queryClient.invalidateQueries({ queryKey: groupKeys.activity(id) });
+    },
+  });
+}
+
+export function useRemoveMember(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api.delete(apiPaths.groupMember(id, userId)),
+    onSuccess: () => {
+      refreshGroup(queryClient, id);
+      void queryClient.invalidateQueries({ queryKey: groupKeys.activity(id) });
+    },
+  });
+}
+
+/** The new code replaces the old one everywhere it is cached (spec §4: one active code). */
+function storeInviteCode(queryClient: QueryClient, id: number, code: InviteCode | null) {
+  queryClient.setQueryData(groupKeys.inviteCode(id), code);
+  queryClient.setQueryData<Group>(groupKeys.detail(id), (group) =>
+    group ? { ...group, active_invite_code: code } : group,
+  );
+  void queryClient.invalidateQueries({ queryKey: groupKeys.activity(id) });
+}
+
+export function useGenerateInviteCode(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(apiPaths.groupInviteCode(id), { schema: ZInviteCode }),
+    onSuccess: (code) => storeInviteCode(queryClient, id, code),
+  });
+}
+
+export function useRevokeInviteCode(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete(apiPaths.groupInviteCode(id)),
+    onSuccess: () => storeInviteCode(queryClient, id, null),
+  });
+}
+
+export function useSendInvitation(groupId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.post(apiPaths.invitations, {
+        json: { group_id: groupId, email },
+        schema: ZInvitation,
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: groupKeys.invitations(groupId) });
+      void queryClient.invalidateQueries({ queryKey: groupKeys.activity(groupId) });
+    },
+  });
+}
+
+export function useRevokeInvitation(groupId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: number) =>
+      api.post(apiPaths.revokeInvitation(invitationId), { schema: ZInvitation }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: groupKeys.invitations(groupId) });
+      void queryClient.invalidateQueries({ queryKey: groupKeys.activity(groupId) });
+    },
+  });
+}
+
+export function useAcceptInvitation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: number) =>
+      api.post(apiPaths.acceptInvitation(invitationId), { schema: ZJoinGroupResult }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: PENDING_INVITATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: groupKeys.all });
+    },
+  });
+}
+
+export function useDeclineInvitation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: number) => api.post(apiPaths.declineInvitation(invitationId)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: PENDING_INVITATIONS_KEY }),
+  });
+}

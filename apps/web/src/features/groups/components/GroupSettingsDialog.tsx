@@ -1,0 +1,140 @@
+import { INVITE_VALID_DAYS_MAX, type GroupSettings } from '@household/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Center,
+  Group as Row,
+  Loader,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconSettings } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../../lib/api-context';
+import { errorText } from '../../../lib/forms';
+import { notify } from '../../../lib/toasts';
+import { groupSettingsQueryOptions, useUpdateGroupSettings } from '../api';
+import { currencyOptions } from '../currencies';
+import { actionErrorKey, loadErrorKey } from '../errors';
+import { groupSettingsSchema, type GroupSettingsValues } from '../schemas';
+
+/** edit_group: the group's currency and how long an invite code stays valid. */
+export function GroupSettingsDialog({ groupId }: { groupId: number }) {
+  const { t } = useTranslation();
+  const [opened, modal] = useDisclosure(false);
+  return (
+    <>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconSettings size={14} aria-hidden />}
+        onClick={modal.open}
+      >
+        {t('groups.settings.button')}
+      </Button>
+      <Modal opened={opened} onClose={modal.close} title={t('groups.settings.title')}>
+        {opened && <SettingsLoader groupId={groupId} onDone={modal.close} />}
+      </Modal>
+    </>
+  );
+}
+
+/** The settings carry their own version, so the form starts from a fresh copy. */
+function SettingsLoader({ groupId, onDone }: { groupId: number; onDone: () => void }) {
+  const { t } = useTranslation();
+  const settings = useQuery(groupSettingsQueryOptions(useApi(), groupId));
+  if (settings.data) {
+    return <SettingsForm groupId={groupId} settings={settings.data} onDone={onDone} />;
+  }
+  if (settings.isError) {
+    return (
+      <Text c="red" size="sm">
+        {t(loadErrorKey(settings.error, 'groups.settings.loadFailed'))}
+      </Text>
+    );
+  }
+  return (
+    <Center py="md">
+      <Loader size="sm" aria-label={t('app.loading')} />
+    </Center>
+  );
+}
+
+function SettingsForm({
+  groupId,
+  settings,
+  onDone,
+}: {
+  groupId: number;
+  settings: GroupSettings;
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateGroupSettings(groupId);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<GroupSettingsValues>({
+    resolver: zodResolver(groupSettingsSchema),
+    defaultValues: { currency: settings.currency, invite_valid_days: settings.invite_valid_days },
+  });
+
+  const onSubmit = (values: GroupSettingsValues) =>
+    update.mutate(
+      { version: settings.version, ...values },
+      {
+        onSuccess: () => {
+          notify({ type: 'success', message: t('groups.settings.saved') });
+          onDone();
+        },
+        onError: (error) =>
+          notify({ type: 'error', message: t(actionErrorKey(error, 'groups.settings.failed')) }),
+      },
+    );
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate>
+      <Stack>
+        <NativeSelect
+          label={t('settings.currency')}
+          data={currencyOptions(i18n.language, settings.currency)}
+          {...register('currency')}
+        />
+        <Controller
+          control={control}
+          name="invite_valid_days"
+          render={({ field }) => (
+            <NumberInput
+              label={t('groups.settings.inviteValidDays')}
+              min={1}
+              max={INVITE_VALID_DAYS_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              value={field.value}
+              onChange={(value) => field.onChange(typeof value === 'number' ? value : NaN)}
+              onBlur={field.onBlur}
+              name={field.name}
+              error={errorText(t, errors.invite_valid_days)}
+            />
+          )}
+        />
+        <Row justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('app.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('app.save')}
+          </Button>
+        </Row>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+/** Common ISO 4217 codes offered for a group; groups default to EUR (ARCHITECTURE "Money"). */
+const COMMON_CURRENCIES = [
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'CAD',
+  'AUD',
+  'JPY',
+];
+
+/** The options of a currency select; a code chosen elsewhere stays selectable. */
+export function currencyOptions(locale: string, current?: string) {
+  const names = new Intl.DisplayNames(locale, { type: 'currency' });
+  const codes =
+    current && !COMMON_CURRENCIES.includes(current)
+      ? [current, ...COMMON_CURRENCIES]
+      : COMMON_CURRENCIES;
+  return codes.map((code) => ({ value: code, label: `${code} – ${names.of(code) ?? code}` }));
+}

@@ -1,0 +1,16 @@
+import { isApiError } from '../../lib/api-client';
+import type { TranslationKey } from '../../lib/i18n';
+import { isInvalidData } from './api';
+
+/** The message for a failed load: a broken answer is named as such (spec §8). */
+export function loadErrorKey(error: unknown, fallback: TranslationKey): TranslationKey {
+  return isInvalidData(error) ? 'errors.invalidData' : fallback;
+}
+
+/** Errors whose cause the person can act on get their own text; the rest get the fallback. */
+export function actionErrorKey(error: unknown, fallback: TranslationKey): TranslationKey {
+  if (isApiError(error, 'last_owner')) return 'groups.lastOwner';
+  if (isApiError(error, 'forbidden')) return 'errors.forbidden';
+  if (isApiError(error, 'conflict')) return 'groups.conflict';
+  return fallback;
+}
