@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format';
+import { formatDate, formatDateTime } from './format';
 
 describe('formatDate', () => {
   it('writes the date in the reader’s language', () => {
@@ -11,5 +11,13 @@ describe('formatDate', () => {
     const lateEvening = '2025-03-12T23:30:00.000Z';
     expect(formatDate(lateEvening, 'en', 'UTC')).toBe('March 12, 2025');
     expect(formatDate(lateEvening, 'en', 'Europe/Berlin')).toBe('March 13, 2025');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('gives the time of day in the user’s time zone, in the reader’s language', () => {
+    const instant = '2025-03-12T17:05:00.000Z';
+    expect(formatDateTime(instant, 'en', 'UTC')).toBe('Mar 12, 2025, 5:05 PM');
+    expect(formatDateTime(instant, 'de', 'Europe/Berlin')).toBe('12.03.2025, 18:05');
   });
 });

@@ -2,7 +2,7 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
-import { formatDate } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { activitySentence } from '../activity';
 import { activityQueryOptions } from '../api';
 import { loadErrorKey } from '../errors';
@@ -41,7 +41,7 @@ export function ActivitySection({ groupId, timeZone }: { groupId: number; timeZo
                 {activitySentence(t, entry)}
               </Text>
               <Text size="xs" c="dimmed" component="time" dateTime={entry.created_at}>
-                {formatDate(entry.created_at, i18n.language, timeZone)}
+                {formatDateTime(entry.created_at, i18n.language, timeZone)}
               </Text>
             </li>
           ))}
