@@ -1,9 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
+import { ZodError } from 'zod';
 import { ApiError } from './api-client';
 
-/** A 4xx answer will not change on a second try; network and server errors may. */
+/**
+ * A 4xx answer will not change on a second try, nor will an answer that breaks its contract (the
+ * person sees "Invalid data received from server." at once); network and server errors may.
+ */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status < 500) return false;
+  if (error instanceof ZodError) return false;
   return failureCount < 2;
 }
 

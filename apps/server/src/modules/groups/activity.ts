@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import type { DbOrTx, Tx } from '../../db/client';
 import { groupActivity, users } from '../../db/schema';
-import { presentActivity } from './groups.presenter';
+import { personColumns, presentActivity } from './groups.presenter';
 
 export interface ActivityInput {
   groupId: number;
@@ -28,19 +28,6 @@ export async function recordActivity(tx: Tx, entry: ActivityInput): Promise<void
 
 const actors = alias(users, 'actors');
 const subjects = alias(users, 'subjects');
-const actorFields = {
-  id: actors.id,
-  name: actors.name,
-  avatarKey: actors.avatarKey,
-  isGuest: actors.isGuest,
-};
-const subjectFields = {
-  id: subjects.id,
-  name: subjects.name,
-  avatarKey: subjects.avatarKey,
-  isGuest: subjects.isGuest,
-};
-
 /** Newest first, keyset-paginated on the entry id so that new entries never shift a page. */
 export async function listActivity(
   db: DbOrTx,
@@ -49,7 +36,11 @@ export async function listActivity(
   page: { limit: number; cursor?: string | undefined },
 ): Promise<ActivityPage> {
   const rows = await db
-    .select({ entry: groupActivity, actor: actorFields, subject: subjectFields })
+    .select({
+      entry: groupActivity,
+      actor: personColumns(actors),
+      subject: personColumns(subjects),
+    })
     .from(groupActivity)
     .leftJoin(actors, eq(actors.id, groupActivity.actorId))
     .leftJoin(subjects, eq(subjects.id, groupActivity.subjectUserId))

@@ -19,6 +19,7 @@ import {
   isWellFormedInviteCode,
 } from '@household/contracts';
 import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
@@ -43,6 +44,7 @@ import {
   presentGroupSummary,
   presentInviteCode,
   presentMember,
+  personColumns,
   presentPersonOrNull,
 } from './groups.presenter';
 
@@ -194,23 +196,46 @@ async function findActiveCode(
   return row ? presentInviteCode(row.code, row.creator, ctx.config) : null;
 }
 
+const codeCreators = alias(users, 'code_creators');
+const groupCreators = alias(users, 'group_creators');
+
+/** Two queries: the caller's membership with the group's active code and creator, then members. */
 export async function getGroup(ctx: AppContext, actor: UserRow, groupId: number): Promise<Group> {
-  const { group, role } = await requireMembership(ctx.db, groupId, actor.id);
-  const [members, activeCode, creator] = await Promise.all([
-    listMembers(ctx, ctx.db, groupId),
-    findActiveCode(ctx, ctx.db, groupId),
-    group.createdBy
-      ? ctx.db.query.users.findFirst({ where: eq(users.id, group.createdBy) })
-      : undefined,
-  ]);
+  const [row] = await ctx.db
+    .select({
+      group: groups,
+      role: groupMembers.role,
+      code: groupInviteCodes,
+      codeCreator: personColumns(codeCreators),
+      creator: personColumns(groupCreators),
+    })
+    .from(groups)
+    .innerJoin(
+      groupMembers,
+      and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, actor.id)),
+    )
+    .leftJoin(
+      groupInviteCodes,
+      and(
+        eq(groupInviteCodes.groupId, groups.id),
+        isNull(groupInviteCodes.revokedAt),
+        gt(groupInviteCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .leftJoin(codeCreators, eq(codeCreators.id, groupInviteCodes.createdBy))
+    .leftJoin(groupCreators, eq(groupCreators.id, groups.createdBy))
+    .where(eq(groups.id, groupId));
+  if (!row || !isGroupRole(row.role)) throw groupNotFound();
+  const { group, role } = row;
+  const members = await listMembers(ctx, ctx.db, groupId);
   return {
     ...presentGroupSummary(group, role, members.length),
-    created_by: presentPersonOrNull(creator ?? null, ctx.config),
+    created_by: presentPersonOrNull(row.creator, ctx.config),
     updated_at: group.updatedAt.toISOString(),
     invite_valid_days: group.inviteValidDays,
     my_permissions: [...ROLE_PERMISSIONS[role]],
     members,
-    active_invite_code: activeCode,
+    active_invite_code: row.code ? presentInviteCode(row.code, row.codeCreator, ctx.config) : null,
   };
 }
 

@@ -26,7 +26,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, type ApiClient } from '../../lib/api-client';
+import type { ApiClient } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
 import { apiPaths } from '../../paths';
 
@@ -51,40 +51,27 @@ export function isInvalidData(error: unknown): boolean {
   return error instanceof z.ZodError;
 }
 
-/**
- * The app's default retry, except that an answer breaking its contract is not asked for again:
- * the same server gives the same answer, and the person sees the message at once.
- */
-function retry(failureCount: number, error: unknown): boolean {
-  if (isInvalidData(error) || (error instanceof ApiError && error.status < 500)) return false;
-  return failureCount < 2;
-}
-
 export const groupsQueryOptions = (api: ApiClient) =>
   queryOptions({
     queryKey: groupKeys.all,
-    retry,
     queryFn: () => api.get(apiPaths.groups, { schema: z.array(ZGroupSummary) }),
   });
 
 export const groupQueryOptions = (api: ApiClient, id: number) =>
   queryOptions({
     queryKey: groupKeys.detail(id),
-    retry,
     queryFn: () => api.get(apiPaths.group(id), { schema: ZGroup }),
   });
 
 export const inviteCodeQueryOptions = (api: ApiClient, id: number) =>
   queryOptions({
     queryKey: groupKeys.inviteCode(id),
-    retry,
     queryFn: () => api.get(apiPaths.groupInviteCode(id), { schema: ZInviteCode.nullable() }),
   });
 
 export const groupInvitationsQueryOptions = (api: ApiClient, id: number) =>
   queryOptions({
     queryKey: groupKeys.invitations(id),
-    retry,
     queryFn: () =>
       api.get(apiPaths.invitations, { query: { group_id: id }, schema: z.array(ZInvitation) }),
   });
@@ -92,7 +79,6 @@ export const groupInvitationsQueryOptions = (api: ApiClient, id: number) =>
 export const groupSettingsQueryOptions = (api: ApiClient, id: number) =>
   queryOptions({
     queryKey: groupKeys.settings(id),
-    retry,
     queryFn: () => api.get(apiPaths.groupSettings(id), { schema: ZGroupSettings }),
   });
 
@@ -100,7 +86,6 @@ export const groupSettingsQueryOptions = (api: ApiClient, id: number) =>
 export const activityQueryOptions = (api: ApiClient, id: number) =>
   infiniteQueryOptions({
     queryKey: groupKeys.activity(id),
-    retry,
     queryFn: ({ pageParam, signal }) =>
       api.get(apiPaths.groupActivity(id), {
         query: { limit: ACTIVITY_PAGE_DEFAULT, cursor: pageParam },
@@ -114,14 +99,12 @@ export const activityQueryOptions = (api: ApiClient, id: number) =>
 export const joinPreviewQueryOptions = (api: ApiClient, code: string) =>
   queryOptions({
     queryKey: groupKeys.joinPreview(code),
-    retry,
     queryFn: () => api.get(apiPaths.groupJoinPreview(code), { schema: ZInviteCodePreview }),
   });
 
 export const pendingInvitationsQueryOptions = (api: ApiClient) =>
   queryOptions({
     queryKey: PENDING_INVITATIONS_KEY,
-    retry,
     queryFn: () => api.get(apiPaths.pendingInvitations, { schema: z.array(ZInvitation) }),
   });
 
