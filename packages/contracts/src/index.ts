@@ -5,5 +5,6 @@ export * from './auth';
 export * from './users';
 export * from './groups';
 export * from './invites';
+export * from './lists';
 export * from './health';
 export * from './runtime-config';

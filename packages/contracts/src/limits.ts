@@ -38,3 +38,19 @@ export const INVITE_VALID_DAYS_DEFAULT = 7;
 export const INVITE_VALID_DAYS_MAX = 90;
 export const ACTIVITY_PAGE_DEFAULT = 20;
 export const ACTIVITY_PAGE_MAX = 100;
+
+export const LIST_NAME_MAX_LENGTH = 100;
+export const LIST_DESCRIPTION_MAX_LENGTH = 1000;
+export const ITEM_NAME_MAX_LENGTH = 200;
+export const ITEM_NOTES_MAX_LENGTH = 1000;
+export const ITEM_UNIT_MAX_LENGTH = 20;
+/** A shopping list longer than this is a warehouse inventory, not a shopping list. */
+export const ITEMS_PER_LIST_MAX = 5000;
+/** Up to a million in the list's currency (minor units), per line. */
+export const ITEM_PRICE_MAX_CENTS = 100_000_000;
+export const ITEM_QUANTITY_MAX = 100_000;
+export const CATEGORY_NAME_MAX_LENGTH = 50;
+export const CATEGORIES_MAX = 100;
+/** An import of more than this many characters is not a shopping list. */
+export const IMPORT_MAX_CHARS = 200_000;
+export const LIST_STATUSES_QUERY_MAX_IDS = 100;
