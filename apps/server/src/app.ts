@@ -28,6 +28,13 @@ import { schedulePruning } from './modules/auth/housekeeping';
 import { healthRoutes } from './modules/health/health.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { invitesRoutes } from './modules/invites/invites.routes';
+import { createLocalEventBus, type EventBus } from './realtime/event-bus';
+import { realtimeRoutes, type RealtimeOptions } from './realtime/realtime.routes';
+import { categoriesRoutes } from './modules/categories/categories.routes';
+import { costsRoutes } from './modules/costs/costs.routes';
+import { itemsRoutes } from './modules/items/items.routes';
+import { listsRoutes } from './modules/lists/lists.routes';
+import { registerIdempotency } from './http/idempotency';
 import { usersRoutes } from './modules/users/users.routes';
 import { APP_VERSION } from './version';
 
@@ -37,6 +44,10 @@ export interface BuildAppOptions {
   /** Tests keep logs in memory only. */
   logToStdout?: boolean;
   mailer?: Mailer;
+  /** Defaults to an in-process bus; the PostgreSQL bus reaches every server process. */
+  events?: EventBus;
+  /** WebSocket timings; tests shorten them. */
+  realtime?: RealtimeOptions;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -92,6 +103,7 @@ export async function buildApp(options: BuildAppOptions) {
       }),
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
     startedAt: new Date(),
+    events: options.events ?? createLocalEventBus(),
   };
 
   trackInFlight(app);
@@ -127,11 +139,17 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(
     async (api) => {
+      registerIdempotency(api, ctx.db);
       await api.register(healthRoutes(ctx, metrics));
       await api.register(authRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(groupsRoutes(ctx));
       await api.register(invitesRoutes(ctx));
+      await api.register(listsRoutes(ctx));
+      await api.register(itemsRoutes(ctx));
+      await api.register(categoriesRoutes(ctx));
+      await api.register(costsRoutes(ctx));
+      await api.register(realtimeRoutes(ctx, options.realtime));
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },
@@ -142,7 +160,10 @@ export async function buildApp(options: BuildAppOptions) {
   const stopPruning = schedulePruning(ctx.db, (error) =>
     app.log.warn({ err: error }, 'pruning expired sessions and tokens failed'),
   );
-  app.addHook('onClose', async () => stopPruning());
+  app.addHook('onClose', async () => {
+    stopPruning();
+    await ctx.events.close();
+  });
   return app;
 }
 

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Mailer } from './lib/mailer';
 import type { LogBuffer } from './lib/logger';
+import type { EventBus } from './realtime/event-bus';
 
 /** What services need from the outside world, built once in buildApp and passed explicitly. */
 export interface AppContext {
@@ -12,4 +13,6 @@ export interface AppContext {
   logs: LogBuffer;
   jwtSecret: Uint8Array;
   startedAt: Date;
+  /** Realtime events to connected clients; publish after the change commits. */
+  events: EventBus;
 }

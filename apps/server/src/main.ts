@@ -1,6 +1,7 @@
-import { buildApp } from './app';
+import { buildApp, type App } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { createEventBus } from './realtime/event-bus';
 
 const config = loadConfig();
 // Until the app (and its logger) exists, a lost connection can only go to stderr.
@@ -11,7 +12,20 @@ const database = await openDatabase({
   onConnectionError: (error) => reportConnectionError(error),
 });
 await database.migrate();
-const app = await buildApp({ config, database });
+// Realtime events: in process on PGlite, LISTEN/NOTIFY across processes on PostgreSQL. Its log
+// lines go to stderr until the app's logger exists. The app closes the bus when it closes.
+let eventLog: Pick<Console, 'info' | 'warn'> | App['log'] = console;
+const events = await createEventBus({
+  engine: database.engine,
+  databaseUrl: config.databaseUrl,
+  db: database.db,
+  logger: {
+    info: (data, message) => eventLog.info(data, message),
+    warn: (data, message) => eventLog.warn(data, message),
+  },
+});
+const app = await buildApp({ config, database, events });
+eventLog = app.log;
 reportConnectionError = (error) =>
   app.log.warn({ err: error }, 'database connection lost; the pool reconnects');
 

@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'conflict',
   'email_taken',
   'last_owner',
+  'list_archived',
   'invalid_invite_code',
   'rate_limited',
   'payload_too_large',
@@ -38,6 +39,8 @@ export const ZProblem = z.object({
   detail: z.string().optional(),
   instance: z.string().optional(),
   errors: z.array(ZFieldError).optional(),
+  /** With 409 `conflict` on a stale version: the resource as it is now. */
+  current: z.unknown().optional(),
 });
 export type Problem = z.infer<typeof ZProblem>;
 

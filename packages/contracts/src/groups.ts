@@ -170,6 +170,23 @@ export const ACTIVITY_VERBS = [
   'invitation_sent',
   'invitation_declined',
   'invitation_revoked',
+  'list_created',
+  'list_updated',
+  'list_deleted',
+  'list_completed',
+  'list_reopened',
+  'list_archived',
+  'list_unarchived',
+  'list_duplicated',
+  'list_shared',
+  'list_unshared',
+  'list_imported',
+  'item_added',
+  'item_updated',
+  'item_checked',
+  'item_unchecked',
+  'item_deleted',
+  'items_reordered',
 ] as const;
 export const ZActivityVerb = z.enum(ACTIVITY_VERBS);
 export type ActivityVerb = z.infer<typeof ZActivityVerb>;

@@ -8,3 +8,4 @@ export * from './invites';
 export * from './lists';
 export * from './health';
 export * from './runtime-config';
+export * from './realtime';

@@ -15,6 +15,9 @@ declare module 'fastify' {
 export function trackInFlight(app: FastifyInstance): void {
   const running = new Set<string>();
   app.addHook('preHandler', async (request) => {
+    // A WebSocket upgrade is hijacked: no onSend or onResponse ever follows, and the websocket
+    // plugin closes the connection itself on shutdown.
+    if (request.raw.headers.upgrade) return;
     running.add(request.id);
   });
   const done = async (request: { id: string }) => {

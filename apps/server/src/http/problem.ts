@@ -13,6 +13,7 @@ const TITLES: Record<ErrorCode, string> = {
   conflict: 'Conflict',
   email_taken: 'Email already registered',
   last_owner: 'A group needs an owner',
+  list_archived: 'The list is archived',
   invalid_invite_code: 'Invalid invite code',
   rate_limited: 'Too many requests',
   payload_too_large: 'Payload too large',
@@ -28,6 +29,8 @@ export class AppError extends Error {
     readonly detail?: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** Extra problem members, e.g. `current` with a stale-version conflict. */
+    readonly extensions?: Partial<Pick<Problem, 'current'>>,
   ) {
     super(detail ?? TITLES[code]);
     this.name = 'AppError';
@@ -75,6 +78,7 @@ export function registerProblemHandlers(app: FastifyInstance): void {
         problem(error.status, error.code, {
           ...(error.detail ? { detail: error.detail } : {}),
           ...(error.errors ? { errors: error.errors } : {}),
+          ...error.extensions,
         }),
       );
     }

@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { actionTokens, authAttempts, refreshTokens } from '../../db/schema';
+import { pruneIdempotencyKeys } from '../../http/idempotency';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -16,7 +17,8 @@ export async function pruneExpiredAuthData(db: DbOrTx): Promise<void> {
 
 /** Prunes at start and then every hour while the app runs. */
 export function schedulePruning(db: DbOrTx, onError: (error: unknown) => void): () => void {
-  const run = () => void pruneExpiredAuthData(db).catch(onError);
+  const run = () =>
+    void Promise.all([pruneExpiredAuthData(db), pruneIdempotencyKeys(db)]).catch(onError);
   run();
   const timer = setInterval(run, HOUR_MS);
   timer.unref();

@@ -32,6 +32,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { AppError, notFound } from '../../http/problem';
+import { groupEvent, membershipEvent } from '../../realtime/events';
 import { recordActivity } from './activity';
 import {
   assertCan,
@@ -158,6 +159,7 @@ export async function createGroup(
     });
     return id;
   });
+  await ctx.events.publish(membershipEvent(groupId, actor.id, 'created', actor.id));
   return getGroup(ctx, actor, groupId);
 }
 
@@ -345,6 +347,7 @@ export async function deleteGroup(ctx: AppContext, actor: UserRow, groupId: numb
     assertCan(role, 'delete_group');
     await tx.delete(groups).where(eq(groups.id, groupId));
   });
+  await ctx.events.publish(groupEvent(groupId, 'deleted', actor.id));
 }
 
 async function targetRole(tx: Tx, groupId: number, userId: number): Promise<GroupRole> {
@@ -410,6 +413,7 @@ export async function removeMember(
       subjectUserId: userId,
     });
   });
+  await ctx.events.publish(membershipEvent(groupId, userId, 'deleted', actor.id));
 }
 
 export async function leaveGroup(ctx: AppContext, actor: UserRow, groupId: number) {
@@ -426,6 +430,7 @@ export async function leaveGroup(ctx: AppContext, actor: UserRow, groupId: numbe
       subjectUserId: actor.id,
     });
   });
+  await ctx.events.publish(membershipEvent(groupId, actor.id, 'deleted', actor.id));
 }
 
 // Invite codes (spec §4) --------------------------------------------------------------------
@@ -607,6 +612,7 @@ export async function joinByCode(
       joined: await addMember(tx, found.group.id, actor.id, 'invite_code'),
     };
   });
+  if (joined) await ctx.events.publish(membershipEvent(groupId, actor.id, 'created', actor.id));
   return { group: await summarizeGroup(ctx.db, groupId, actor.id), joined };
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { groupInvitations, groupMembers, groups, users, type UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/problem';
+import { membershipEvent } from '../../realtime/events';
 import { recordActivity } from '../groups/activity';
 import { assertCan, can } from '../groups/groups.policy';
 import { presentPerson, presentPersonOrNull } from '../groups/groups.presenter';
@@ -186,6 +187,7 @@ export async function acceptInvitation(
     }
     return { groupId: invitation.groupId, joined: added };
   });
+  if (joined) await ctx.events.publish(membershipEvent(groupId, actor.id, 'created', actor.id));
   return { group: await summarizeGroup(ctx.db, groupId, actor.id), joined };
 }
 

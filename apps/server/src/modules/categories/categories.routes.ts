@@ -1,0 +1,71 @@
+import {
+  ZCategoriesQuery,
+  ZCategory,
+  ZCreateCategoryBody,
+  ZId,
+  ZUpdateCategoryBody,
+} from '@household/contracts';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { currentUser, requireUser } from '../../http/auth';
+import {
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+} from './categories.service';
+
+const tags = ['categories'];
+const security = [{ bearer: [] }];
+const ZCategoryParams = z.object({ id: ZId });
+
+export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+    api.addHook('onRequest', requireUser(ctx));
+
+    api.get(
+      '/categories',
+      {
+        schema: {
+          tags,
+          security,
+          querystring: ZCategoriesQuery,
+          response: { 200: z.array(ZCategory) },
+        },
+      },
+      (request) => listCategories(ctx, currentUser(request), request.query.group_id),
+    );
+
+    api.post(
+      '/categories',
+      { schema: { tags, security, body: ZCreateCategoryBody, response: { 201: ZCategory } } },
+      async (request, reply) =>
+        reply.status(201).send(await createCategory(ctx, currentUser(request), request.body)),
+    );
+
+    api.patch(
+      '/categories/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: ZCategoryParams,
+          body: ZUpdateCategoryBody,
+          response: { 200: ZCategory },
+        },
+      },
+      (request) => updateCategory(ctx, currentUser(request), request.params.id, request.body),
+    );
+
+    api.delete(
+      '/categories/:id',
+      { schema: { tags, security, params: ZCategoryParams, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await deleteCategory(ctx, currentUser(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

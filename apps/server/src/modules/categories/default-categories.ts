@@ -1,0 +1,58 @@
+import type { Locale } from '@household/contracts';
+
+/**
+ * The everyday aisles offered the first time a person or group uses categories, in the person's
+ * language (docs/lists.md). They become ordinary rows: renamed, reordered or deleted at will.
+ */
+export const DEFAULT_CATEGORIES: Record<Locale, readonly { name: string; color: string }[]> = {
+  en: [
+    { name: 'Fruit & vegetables', color: 'green' },
+    { name: 'Bakery', color: 'orange' },
+    { name: 'Dairy', color: 'blue' },
+    { name: 'Meat & fish', color: 'red' },
+    { name: 'Frozen', color: 'cyan' },
+    { name: 'Drinks', color: 'grape' },
+    { name: 'Household', color: 'gray' },
+    { name: 'Other', color: 'dark' },
+  ],
+  de: [
+    { name: 'Obst & Gemüse', color: 'green' },
+    { name: 'Backwaren', color: 'orange' },
+    { name: 'Milchprodukte', color: 'blue' },
+    { name: 'Fleisch & Fisch', color: 'red' },
+    { name: 'Tiefkühl', color: 'cyan' },
+    { name: 'Getränke', color: 'grape' },
+    { name: 'Haushalt', color: 'gray' },
+    { name: 'Sonstiges', color: 'dark' },
+  ],
+  nl: [
+    { name: 'Groente & fruit', color: 'green' },
+    { name: 'Bakkerij', color: 'orange' },
+    { name: 'Zuivel', color: 'blue' },
+    { name: 'Vlees & vis', color: 'red' },
+    { name: 'Diepvries', color: 'cyan' },
+    { name: 'Dranken', color: 'grape' },
+    { name: 'Huishouden', color: 'gray' },
+    { name: 'Overig', color: 'dark' },
+  ],
+  fr: [
+    { name: 'Fruits et légumes', color: 'green' },
+    { name: 'Boulangerie', color: 'orange' },
+    { name: 'Produits laitiers', color: 'blue' },
+    { name: 'Viande et poisson', color: 'red' },
+    { name: 'Surgelés', color: 'cyan' },
+    { name: 'Boissons', color: 'grape' },
+    { name: 'Entretien', color: 'gray' },
+    { name: 'Autres', color: 'dark' },
+  ],
+  es: [
+    { name: 'Frutas y verduras', color: 'green' },
+    { name: 'Panadería', color: 'orange' },
+    { name: 'Lácteos', color: 'blue' },
+    { name: 'Carne y pescado', color: 'red' },
+    { name: 'Congelados', color: 'cyan' },
+    { name: 'Bebidas', color: 'grape' },
+    { name: 'Hogar', color: 'gray' },
+    { name: 'Otros', color: 'dark' },
+  ],
+};

@@ -1,0 +1,117 @@
+import type { Item, List, ListStatusName } from '@household/contracts';
+import { and, asc, count, eq, isNull, or, sql, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { groupMembers, groups, items, lists, users, type ItemRow } from '../../db/schema';
+import { personColumns, presentPersonOrNull, type PersonFields } from '../groups/groups.presenter';
+
+type UrlConfig = Pick<Config, 'publicApiUrl'>;
+
+const owners = alias(users, 'owners');
+const adders = alias(users, 'adders');
+const completers = alias(users, 'completers');
+
+/** Per list: item count, done count and total price, in one grouped pass over the items. */
+function itemTotals(db: DbOrTx) {
+  return db
+    .select({
+      listId: items.listId,
+      itemCount: count().as('item_count'),
+      doneCount: sql<number>`count(*) filter (where ${items.done})`.as('done_count'),
+      totalCents: sql<string>`coalesce(sum(${items.priceCents}), 0)`.as('total_cents'),
+    })
+    .from(items)
+    .groupBy(items.listId)
+    .as('totals');
+}
+
+/** Lists the user can see: their personal lists and the lists of every group they are in. */
+export function visibleTo(db: DbOrTx, userId: number): SQL {
+  const myGroups = db
+    .select({ groupId: groupMembers.groupId })
+    .from(groupMembers)
+    .where(eq(groupMembers.userId, userId));
+  return or(
+    and(isNull(lists.groupId), eq(lists.ownerId, userId)),
+    inArray(lists.groupId, myGroups),
+  )!;
+}
+
+/** The lists matching `where`, with counts, total, group, creator and currency, by name. */
+export async function loadLists(db: DbOrTx, config: UrlConfig, where: SQL): Promise<List[]> {
+  const totals = itemTotals(db);
+  const rows = await db
+    .select({
+      list: lists,
+      group: { id: groups.id, name: groups.name, currency: groups.currency },
+      owner: personColumns(owners),
+      ownerCurrency: owners.currency,
+      itemCount: totals.itemCount,
+      doneCount: totals.doneCount,
+      totalCents: totals.totalCents,
+    })
+    .from(lists)
+    .leftJoin(groups, eq(groups.id, lists.groupId))
+    .leftJoin(owners, eq(owners.id, lists.ownerId))
+    .leftJoin(totals, eq(totals.listId, lists.id))
+    .where(where)
+    .orderBy(sql`lower(${lists.name})`, asc(lists.id));
+  return rows.map((row) => ({
+    id: row.list.id,
+    name: row.list.name,
+    description: row.list.description,
+    group: row.group ? { id: row.group.id, name: row.group.name } : null,
+    created_by: presentPersonOrNull(row.owner, config),
+    status: row.list.status as ListStatusName,
+    currency: row.group?.currency ?? row.ownerCurrency ?? 'EUR',
+    item_count: Number(row.itemCount ?? 0),
+    done_count: Number(row.doneCount ?? 0),
+    total_cents: Number(row.totalCents ?? 0),
+    created_at: row.list.createdAt.toISOString(),
+    updated_at: row.list.updatedAt.toISOString(),
+    version: row.list.version,
+  }));
+}
+
+export function presentItem(
+  row: ItemRow,
+  addedBy: PersonFields | null,
+  completedBy: PersonFields | null,
+  config: UrlConfig,
+): Item {
+  return {
+    id: row.id,
+    list_id: row.listId,
+    name: row.name,
+    quantity: row.quantity,
+    unit: row.unit,
+    price_cents: row.priceCents,
+    category_id: row.categoryId,
+    notes: row.notes,
+    position: row.position,
+    added_by: presentPersonOrNull(addedBy, config),
+    done: row.done,
+    completed_by: presentPersonOrNull(completedBy, config),
+    completed_at: row.completedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** Items matching `where` with the people who added and ticked them, in list order. */
+export async function loadItems(db: DbOrTx, config: UrlConfig, where: SQL): Promise<Item[]> {
+  const rows = await db
+    .select({
+      item: items,
+      addedBy: personColumns(adders),
+      completedBy: personColumns(completers),
+    })
+    .from(items)
+    .leftJoin(adders, eq(adders.id, items.addedBy))
+    .leftJoin(completers, eq(completers.id, items.completedBy))
+    .where(where)
+    .orderBy(asc(items.position), asc(items.id));
+  return rows.map((row) => presentItem(row.item, row.addedBy, row.completedBy, config));
+}

@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ZServerMessage, type RealtimeEvent, type ServerMessage } from '@household/contracts';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { buildApp, type App } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { createEventBus, type EventBus } from './event-bus';
+import type { RealtimeOptions } from './realtime.routes';
+
+export const isPostgres = process.env.TEST_DB_ENGINE === 'postgres';
+
+const quietLogger = { info: () => {}, warn: () => {} };
+
+/**
+ * A test database that several server instances can open, as several processes would: an in-memory
+ * PGlite (one instance only), or a fresh database on the TEST_DATABASE_URL server.
+ */
+export async function createSharedDatabase(): Promise<{
+  url: string | null;
+  drop(): Promise<void>;
+}> {
+  if (!isPostgres) return { url: null, drop: async () => {} };
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
+  const name = `household_rt_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: App;
+  config: Config;
+  database: Database;
+  events: EventBus;
+  /** ws://127.0.0.1:<port>/api/v1/ws */
+  wsUrl: string;
+  close(): Promise<void>;
+}
+
+/** One server process: its own database handle and event bus, listening on a free port. */
+export async function startServer(options: {
+  databaseUrl: string | null;
+  jwtSecret: string;
+  realtime?: RealtimeOptions;
+  env?: Record<string, string>;
+}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-rt-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: options.jwtSecret,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    JOIN_RATE_LIMIT_PER_MINUTE: '100000',
+    ...options.env,
+  });
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: null,
+    poolSize: 4,
+  });
+  await database.migrate();
+  const events = await createEventBus({
+    engine: database.engine,
+    databaseUrl: options.databaseUrl,
+    db: database.db,
+    logger: quietLogger,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    events,
+    logToStdout: false,
+    realtime: options.realtime,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    app,
+    config,
+    database,
+    events,
+    wsUrl: `ws://127.0.0.1:${port}/api/v1/ws`,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A realtime client as the web app is one, recording what the server says. */
+export class TestClient {
+  readonly received: ServerMessage[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private waiters: (() => void)[] = [];
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      this.received.push(ZServerMessage.parse(JSON.parse(String(data))));
+      this.wake();
+    });
+    this.closed = new Promise((resolve) => {
+      socket.on('close', (code, reason) => {
+        resolve({ code, reason: reason.toString() });
+        this.wake();
+      });
+    });
+  }
+
+  static async connect(url: string): Promise<TestClient> {
+    const socket = new WebSocket(url);
+    const client = new TestClient(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return client;
+  }
+
+  /** Connects and authenticates; resolves once the server said `ready`. */
+  static async ready(url: string, token: string): Promise<TestClient> {
+    const client = await TestClient.connect(url);
+    await client.auth(token);
+    return client;
+  }
+
+  send(message: unknown): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  async auth(token: string): Promise<number> {
+    const before = this.count('ready');
+    this.send({ type: 'auth', token });
+    await this.waitFor(() => this.count('ready') > before, 'ready');
+    const ready = this.received.filter((message) => message.type === 'ready').at(-1)!;
+    return ready.user_id;
+  }
+
+  events(): RealtimeEvent[] {
+    return this.received.flatMap((message) => (message.type === 'event' ? [message.event] : []));
+  }
+
+  /** Waits for an event that matches, and returns it. */
+  async event(matches: (event: RealtimeEvent) => boolean, timeoutMs = 3000) {
+    await this.waitFor(() => this.events().some(matches), 'event', timeoutMs);
+    return this.events().find(matches)!;
+  }
+
+  async closeCode(timeoutMs = 3000): Promise<number> {
+    const timeout = new Promise<never>((_resolve, reject) =>
+      setTimeout(() => reject(new Error('the server did not close the connection')), timeoutMs),
+    );
+    return (await Promise.race([this.closed, timeout])).code;
+  }
+
+  close(): void {
+    this.socket.terminate();
+  }
+
+  private count(type: ServerMessage['type']): number {
+    return this.received.filter((message) => message.type === type).length;
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiters) waiter();
+  }
+
+  private async waitFor(condition: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!condition()) {
+      if (this.socket.readyState === WebSocket.CLOSED) {
+        throw new Error(`connection closed while waiting for ${what}`);
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+}
+
+/** A list event as the lists service will publish it. */
+export function listEvent(target: { group_id?: number; user_id?: number }, id = 1): RealtimeEvent {
+  return {
+    entity: 'list',
+    id,
+    action: 'updated',
+    list_id: id,
+    group_id: target.group_id ?? null,
+    user_id: target.user_id ?? null,
+    version: 2,
+    actor: null,
+  };
+}
