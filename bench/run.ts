@@ -7,7 +7,9 @@
  *   (b) POST /api/v1/auth/jwt/login  with correct credentials (argon2id verify + session insert);
  *   (c) GET  /api/v1/groups/:id      a household of four with its invite code (membership check,
  *                                     members with their users, active code, creator);
- *   (d) GET  /api/v1/groups/:id/activity  the newest 20 entries (keyset page, two user joins).
+ *   (d) GET  /api/v1/lists/:id       a group list of 1,000 items with their people;
+ *   (e) PATCH /api/v1/items/:id      tick or untick an item with its version (10 items at once);
+ *   (f) GET  /api/v1/groups/:id/activity  the newest 20 entries (keyset page, two user joins).
  * Prints a table, writes bench/results/latest.json, stops the server with SIGTERM and removes what
  * it created (the temporary data folder; the `household_bench` PostgreSQL database).
  *
@@ -46,6 +48,16 @@ interface Session {
   accessToken: string;
   /** A household of four with an invite code and a page of activity. */
   groupId: number;
+  /** A group list of 1,000 items, a hundred of which the toggle scenario ticks and unticks. */
+  bigListId: number;
+  toggleItems: { id: number; version: number }[];
+}
+
+/** What one autocannon connection remembers of the item it toggles. */
+interface ToggleContext {
+  itemId?: number;
+  version?: number;
+  done?: boolean;
 }
 
 interface Scenario {
@@ -80,6 +92,56 @@ const SCENARIOS: readonly Scenario[] = [
       url: `${base}${API}/groups/${session.groupId}`,
       headers: { authorization: `Bearer ${session.accessToken}` },
     }),
+  },
+  {
+    name: 'GET /lists/:id (1,000 items)',
+    connections: 10,
+    options: (base, session) => ({
+      url: `${base}${API}/lists/${session.bigListId}`,
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    }),
+  },
+  {
+    // Each connection ticks and unticks its own item, sending the version it last saw: the round
+    // trip of a tap in supermarket mode (version check, item and list update, activity entry).
+    name: 'PATCH /items/:id (toggle)',
+    connections: 10,
+    options: (base, session) => {
+      let next = 0;
+      return {
+        url: base,
+        requests: [
+          {
+            method: 'PATCH',
+            headers: {
+              authorization: `Bearer ${session.accessToken}`,
+              'content-type': 'application/json',
+            },
+            setupRequest: (request, context: ToggleContext) => {
+              if (context.itemId === undefined) {
+                const item = session.toggleItems[next++ % session.toggleItems.length]!;
+                Object.assign(context, { itemId: item.id, version: item.version, done: false });
+              }
+              return {
+                ...request,
+                path: `${API}/items/${context.itemId}`,
+                body: JSON.stringify({ version: context.version, done: !context.done }),
+              };
+            },
+            // A 409 (the warm-up moved the version on) carries the current item: carry on from it.
+            onResponse: (status, body, context: ToggleContext) => {
+              const parsed = JSON.parse(body) as {
+                version?: number;
+                done?: boolean;
+                current?: { version: number; done: boolean };
+              };
+              const item = status === 409 ? parsed.current : parsed;
+              if (item?.version !== undefined) Object.assign(context, item);
+            },
+          },
+        ],
+      };
+    },
   },
   {
     name: 'GET /groups/:id/activity',
@@ -372,7 +434,20 @@ async function createSession(base: string): Promise<Session> {
     const housemate = await signUp(base);
     await call(base, housemate.accessToken, 'POST', '/groups/join', { code });
   }
-  return { ...owner, groupId: group.id };
+  const lines = Array.from({ length: 1000 }, (_, i) => `${(i % 5) + 1} x Item ${i + 1} 1,99`);
+  const imported = await call<{ list: { id: number; items: { id: number; version: number }[] } }>(
+    base,
+    owner.accessToken,
+    'POST',
+    '/lists/import',
+    { format: 'text', content: lines.join('\n'), name: 'Big shop', group_id: group.id },
+  );
+  return {
+    ...owner,
+    groupId: group.id,
+    bigListId: imported.list.id,
+    toggleItems: imported.list.items.slice(0, 100),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

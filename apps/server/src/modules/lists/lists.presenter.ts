@@ -9,8 +9,6 @@ import { personColumns, presentPersonOrNull, type PersonFields } from '../groups
 type UrlConfig = Pick<Config, 'publicApiUrl'>;
 
 const owners = alias(users, 'owners');
-const adders = alias(users, 'adders');
-const completers = alias(users, 'completers');
 
 /** Per list: item count, done count and total price, in one grouped pass over the items. */
 function itemTotals(db: DbOrTx) {
@@ -100,18 +98,30 @@ export function presentItem(
   };
 }
 
-/** Items matching `where` with the people who added and ticked them, in list order. */
+/**
+ * Items matching `where` in list order, with the people who added and ticked them. The people
+ * are a handful per list, so they are read once by id instead of joined into every row: a list of
+ * 1,000 items moves a third fewer columns.
+ */
 export async function loadItems(db: DbOrTx, config: UrlConfig, where: SQL): Promise<Item[]> {
   const rows = await db
-    .select({
-      item: items,
-      addedBy: personColumns(adders),
-      completedBy: personColumns(completers),
-    })
+    .select()
     .from(items)
-    .leftJoin(adders, eq(adders.id, items.addedBy))
-    .leftJoin(completers, eq(completers.id, items.completedBy))
     .where(where)
     .orderBy(asc(items.position), asc(items.id));
-  return rows.map((row) => presentItem(row.item, row.addedBy, row.completedBy, config));
+  const ids = new Set<number>();
+  for (const row of rows) {
+    if (row.addedBy !== null) ids.add(row.addedBy);
+    if (row.completedBy !== null) ids.add(row.completedBy);
+  }
+  const people = new Map<number, PersonFields>();
+  if (ids.size > 0) {
+    const found = await db
+      .select(personColumns(users))
+      .from(users)
+      .where(inArray(users.id, [...ids]));
+    for (const person of found) people.set(person.id, person);
+  }
+  const person = (id: number | null) => (id === null ? null : (people.get(id) ?? null));
+  return rows.map((row) => presentItem(row, person(row.addedBy), person(row.completedBy), config));
 }
