@@ -6,11 +6,17 @@ export const paths = {
   home: '/',
   lists: '/lists',
   list: (id: Id) => `/lists/${id}`,
+  /** Supermarket mode: the list full-screen, for one hand in a shop. */
+  listShop: (id: Id) => `/lists/${id}/shop`,
+  /** The archived lists tab of the lists page. */
+  archivedLists: '/lists?archived=1',
   groups: '/groups',
   group: (id: Id) => `/groups/${id}`,
   /** docs/groups.md: the share link of an invite code opens this page. */
   groupJoin: (code: string) => `/groups/join/${encodeURIComponent(code)}`,
   groupLists: (groupId: Id) => `/groups/${groupId}/lists`,
+  /** The group's lists page with the create-list card focused (a group card's New list). */
+  groupNewList: (groupId: Id) => `/groups/${groupId}/lists?new=1`,
   groupChores: (groupId: Id) => `/groups/${groupId}/chores`,
   groupExpenses: (groupId: Id) => `/groups/${groupId}/expenses`,
   chores: '/chores',
@@ -29,6 +35,8 @@ export const paths = {
 export const routePatterns = {
   lists: 'lists',
   list: 'lists/:id',
+  /** Outside the main layout: supermarket mode hides the navigation. */
+  listShop: '/lists/:id/shop',
   groups: 'groups',
   group: 'groups/:id',
   groupJoin: 'groups/join/:code',
@@ -84,6 +92,28 @@ export const apiPaths = {
   acceptInvitation: (id: Id) => `/invites/accept/${id}`,
   declineInvitation: (id: Id) => `/invites/decline/${id}`,
   revokeInvitation: (id: Id) => `/invites/revoke/${id}`,
+  lists: '/lists',
+  archivedLists: '/lists/archived',
+  list: (id: Id) => `/lists/${id}`,
+  listStatus: (id: Id) => `/lists/${id}/status`,
+  listStatuses: '/lists/statuses',
+  listItems: (id: Id) => `/lists/${id}/items`,
+  listItem: (id: Id, itemId: Id) => `/lists/${id}/items/${itemId}`,
+  listItemsOrder: (id: Id) => `/lists/${id}/items/order`,
+  listComplete: (id: Id) => `/lists/${id}/complete`,
+  listReopen: (id: Id) => `/lists/${id}/reopen`,
+  listArchive: (id: Id) => `/lists/${id}/archive`,
+  listUnarchive: (id: Id) => `/lists/${id}/unarchive`,
+  listDuplicate: (id: Id) => `/lists/${id}/duplicate`,
+  listShare: (id: Id) => `/lists/${id}/share`,
+  listUnshare: (id: Id) => `/lists/${id}/unshare`,
+  listExport: (id: Id) => `/lists/${id}/export`,
+  listImport: '/lists/import',
+  item: (id: Id) => `/items/${id}`,
+  categories: '/categories',
+  category: (id: Id) => `/categories/${id}`,
+  listCostSummary: (id: Id) => `/costs/lists/${id}/cost-summary`,
+  groupLists: (id: Id) => `/groups/${id}/lists`,
 } as const;
 
 /** spec §2: only /auth/login, /auth/signup and /auth/callback send a signed-in user away. */

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -14,11 +14,15 @@ declare module 'fastify' {
   }
 }
 
+/** `status` of a key whose first request is still running. */
+const IN_PROGRESS = 0;
+
 /**
  * Writes sent with an `Idempotency-Key` are applied once per user and key (docs/lists.md): the
- * first answer is stored, and a retry within 24 hours (an offline phone replaying its queue, a
- * request whose answer was lost) gets it again instead of applying the change twice. Two copies
- * of one request in flight at the same instant can both run; a phone's queue sends one at a time.
+ * first request claims the key before it runs, its answer is stored, and a retry within 24 hours
+ * (an offline phone replaying its queue, a request whose answer was lost) gets that answer again
+ * instead of applying the change twice. A copy that arrives while the first still runs gets 409;
+ * an error answer frees the key, so the retry runs again.
  */
 export function registerIdempotency(app: FastifyInstance, db: DbOrTx): void {
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -29,16 +33,25 @@ export function registerIdempotency(app: FastifyInstance, db: DbOrTx): void {
         { path: HEADER, code: 'invalid_format', message: 'Up to 200 letters, digits, . _ : -' },
       ]);
     }
-    const [stored] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, request.user.id), eq(idempotencyKeys.key, key)));
-    if (!stored) {
+    const userId = request.user.id;
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ userId, key, method: request.method, path: request.url, status: IN_PROGRESS })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length > 0) {
       request.idempotencyKey = key;
       return;
     }
-    if (stored.method !== request.method || stored.path !== request.url) {
+    const [stored] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    if (!stored || stored.method !== request.method || stored.path !== request.url) {
       throw new AppError(409, 'conflict', 'This Idempotency-Key was used for another request');
+    }
+    if (stored.status === IN_PROGRESS) {
+      throw new AppError(409, 'conflict', 'A request with this Idempotency-Key is still running');
     }
     reply.header('idempotent-replayed', 'true').status(stored.status);
     if (stored.body === null) return reply.send();
@@ -47,26 +60,29 @@ export function registerIdempotency(app: FastifyInstance, db: DbOrTx): void {
 
   app.addHook('onSend', async (request, reply, payload) => {
     const key = request.idempotencyKey;
-    // Errors are not stored: a retry after a 409 or a 500 should be tried again.
-    if (!key || !request.user || reply.statusCode >= 400) return payload;
+    if (!key || !request.user) return payload;
+    const mine = and(eq(idempotencyKeys.userId, request.user.id), eq(idempotencyKeys.key, key));
+    if (reply.statusCode >= 400) {
+      await db.delete(idempotencyKeys).where(mine);
+      return payload;
+    }
     const body = typeof payload === 'string' && payload.length > 0 ? JSON.parse(payload) : null;
-    await db
-      .insert(idempotencyKeys)
-      .values({
-        userId: request.user.id,
-        key,
-        method: request.method,
-        path: request.url,
-        status: reply.statusCode,
-        body,
-      })
-      .onConflictDoNothing();
+    await db.update(idempotencyKeys).set({ status: reply.statusCode, body }).where(mine);
     return payload;
   });
 }
 
+/** Answers older than a day, and claims of requests that never finished (a crash) after a minute. */
 export async function pruneIdempotencyKeys(db: DbOrTx): Promise<void> {
   await db
     .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, sql`now() - interval '1 day'`));
+    .where(
+      or(
+        lt(idempotencyKeys.createdAt, sql`now() - interval '1 day'`),
+        and(
+          eq(idempotencyKeys.status, IN_PROGRESS),
+          lt(idempotencyKeys.createdAt, sql`now() - interval '1 minute'`),
+        ),
+      ),
+    );
 }

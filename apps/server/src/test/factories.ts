@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
   ZGroup,
+  ZItem,
+  ZListDetail,
   type CreateGroupBody,
+  type CreateItemBody,
+  type CreateListBody,
   type Group,
   type GroupRole,
   type InviteCode,
+  type Item,
+  type ListDetail,
   type TokenPair,
   type User,
 } from '@household/contracts';
@@ -150,4 +156,41 @@ export async function addMember(
   if (changed.statusCode !== 200) {
     throw new Error(`role change failed: ${changed.statusCode} ${changed.body}`);
   }
+}
+
+/** Creates a list as `owner` would on the lists page: personal unless `group_id` is given. */
+export async function buildList(
+  app: App,
+  owner: Caller,
+  body: Partial<CreateListBody> = {},
+): Promise<ListDetail> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/lists',
+    headers: owner.auth,
+    payload: { name: 'Weekly shop', ...body },
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`create list failed: ${response.statusCode} ${response.body}`);
+  }
+  return ZListDetail.parse(response.json());
+}
+
+/** Adds an item at the end of the list, as `by` would with the list's add field. */
+export async function addItem(
+  app: App,
+  by: Caller,
+  listId: number,
+  body: Partial<CreateItemBody> = {},
+): Promise<Item> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/lists/${listId}/items`,
+    headers: by.auth,
+    payload: { name: 'Milk', ...body },
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`add item failed: ${response.statusCode} ${response.body}`);
+  }
+  return ZItem.parse(response.json());
 }

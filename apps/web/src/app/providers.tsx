@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../lib/api-client';
 import { ApiProvider } from '../lib/api-context';
+import { RealtimeProvider } from '../lib/realtime-context';
 import { SessionProvider } from '../lib/session';
 import type { TokenStore } from '../lib/token-store';
 import { colorSchemeManager, theme } from './theme';
@@ -29,7 +30,9 @@ export function AppProviders({
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <ApiProvider api={api} tokens={tokens}>
-          <SessionProvider>{children}</SessionProvider>
+          <SessionProvider>
+            <RealtimeProvider>{children}</RealtimeProvider>
+          </SessionProvider>
         </ApiProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -91,7 +91,7 @@ describe('route guard (spec §2)', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-password');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByRole('heading', { name: 'Lists for group 7' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Lists for 7' })).toBeInTheDocument();
     expect(pathOf(router)).toBe('/groups/7/lists');
     expect(await screen.findByText('Login successful')).toBeInTheDocument();
     const login = server.callsTo('/auth/jwt/login')[0]!;

@@ -13,6 +13,7 @@ import { GroupsPage } from '../features/groups/pages/GroupsPage';
 import { JoinGroupPage } from '../features/groups/pages/JoinGroupPage';
 import { ListDetailPage } from '../features/lists/pages/ListDetailPage';
 import { ListsPage } from '../features/lists/pages/ListsPage';
+import { ShopPage } from '../features/lists/pages/ShopPage';
 import { paths, routePatterns as route } from '../paths';
 import { AuthLayout } from './layouts/AuthLayout';
 import { MainLayout } from './layouts/MainLayout';
@@ -63,6 +64,11 @@ export const routes: RouteObject[] = [
             ],
           },
         ],
+      },
+      {
+        // Supermarket mode is full-screen: outside the main layout and its navigation.
+        element: <RequireNumericParams />,
+        children: [{ path: route.listShop, element: <ShopPage /> }],
       },
       {
         path: paths.auth,

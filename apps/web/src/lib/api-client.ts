@@ -50,6 +50,8 @@ export interface RequestOptions<T> {
   refreshOn?: readonly number[];
   /** Uses this token instead of the stored one and never refreshes (the auth callback). */
   accessToken?: string;
+  /** Extra request headers, e.g. the `Idempotency-Key` of a change replayed after going offline. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -171,7 +173,10 @@ export function createApiClient({
 
   function send<T>(path: string, options: RequestOptions<T>, token: string | null) {
     const { body, contentType } = encodeBody(options);
-    const headers = new Headers({ Accept: `application/json, ${PROBLEM_CONTENT_TYPE}` });
+    const headers = new Headers({
+      ...options.headers,
+      Accept: `application/json, ${PROBLEM_CONTENT_TYPE}`,
+    });
     if (contentType) headers.set('Content-Type', contentType);
     if (token) headers.set('Authorization', `Bearer ${token}`);
     return fetchImpl(`${baseUrl}${path}${buildQuery(options.query)}`, {
@@ -254,6 +259,10 @@ export function createApiClient({
   return {
     request,
     assetUrl,
+    /** `${api_url}/api/v1`: where the realtime connection goes too. */
+    baseUrl,
+    /** The refresh above, for callers outside fetch (the realtime connection after a 4401). */
+    renewAccessToken,
     get: withMethod('GET'),
     post: withMethod('POST'),
     put: withMethod('PUT'),

@@ -8,7 +8,8 @@ import { CATEGORIES_MAX, LOCALES } from '@household/contracts';
 import { asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { categories, users, type CategoryRow, type UserRow } from '../../db/schema';
+import { categories, items, users, type CategoryRow, type UserRow } from '../../db/schema';
+import { bumpList, listEvent } from '../lists/lists.service';
 import { AppError, notFound } from '../../http/problem';
 import { findMembership, requireMembership } from '../groups/groups.service';
 import { DEFAULT_CATEGORIES } from './default-categories';
@@ -152,10 +153,23 @@ export async function updateCategory(
   return present(updated);
 }
 
-/** Items of a deleted category become uncategorised ("No Category"): the foreign key does it. */
+/**
+ * Items of a deleted category become uncategorised ("No Category"), which changes their lists:
+ * those lists' versions move on and their members hear of it, like any other item change.
+ */
 export async function deleteCategory(ctx: AppContext, actor: UserRow, id: number) {
-  await ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     await requireCategory(tx, actor, id);
+    const affected = await tx
+      .selectDistinct({ listId: items.listId })
+      .from(items)
+      .where(eq(items.categoryId, id));
     await tx.delete(categories).where(eq(categories.id, id));
+    const bumped = [];
+    for (const { listId } of affected) bumped.push(await bumpList(tx, listId));
+    return bumped;
   });
+  for (const list of changed) {
+    await ctx.events.publish(listEvent(list, 'list', list.id, 'updated', actor.id));
+  }
 }

@@ -60,5 +60,33 @@ export function activitySentence(t: TFunction, entry: ActivityEntry): string {
       return t('groups.activity.invitation_declined', { actor });
     case 'invitation_revoked':
       return t('groups.activity.invitation_revoked', { actor, subject });
+    case 'list_created':
+    case 'list_updated':
+    case 'list_deleted':
+    case 'list_completed':
+    case 'list_reopened':
+    case 'list_archived':
+    case 'list_unarchived':
+    case 'list_duplicated':
+    case 'list_shared':
+    case 'list_unshared':
+    case 'list_imported':
+    case 'items_reordered':
+      return t(`groups.activity.${entry.verb}`, { actor, list: text(details.list_name) });
+    case 'item_added':
+    case 'item_updated':
+    case 'item_checked':
+    case 'item_unchecked':
+    case 'item_deleted':
+      return t(`groups.activity.${entry.verb}`, {
+        actor,
+        list: text(details.list_name),
+        item: text(details.item_name),
+      });
   }
+}
+
+/** A name the server wrote into the entry's details when the change happened. */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }

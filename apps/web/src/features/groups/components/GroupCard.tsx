@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../paths';
 import { RoleBadge } from './RoleBadge';
 
-/** spec §2: a group card with a new-list button (the lists arrive with their own feature). */
+/** spec §2: a group card with a new-list button (the group's lists page, create card focused). */
 export function GroupCard({ group }: { group: GroupSummary }) {
   const { t } = useTranslation();
   return (
@@ -29,7 +29,7 @@ export function GroupCard({ group }: { group: GroupSummary }) {
         <Group mt="auto" pt="xs" gap="xs">
           <Button
             component={Link}
-            to={paths.groupLists(group.id)}
+            to={paths.groupNewList(group.id)}
             variant="light"
             size="xs"
             leftSection={<IconPlus size={14} aria-hidden />}

@@ -26,6 +26,7 @@ import { groupQueryOptions, useDeleteGroup, useLeaveGroup } from '../api';
 import { ActivitySection } from '../components/ActivitySection';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { EditGroupDialog } from '../components/EditGroupDialog';
+import { GroupListsSection } from '../components/GroupListsSection';
 import { GroupSettingsDialog } from '../components/GroupSettingsDialog';
 import { InviteByEmailSection } from '../components/InviteByEmailSection';
 import { InviteCodeSection } from '../components/InviteCodeSection';
@@ -114,12 +115,7 @@ function GroupDetail({
           {can('manage_invites') && <InviteByEmailSection group={group} myId={myId} />}
         </Stack>
         <Stack miw={0}>
-          <LinkSection
-            title={t('groups.detail.lists.title')}
-            empty={t('groups.detail.lists.empty')}
-            action={t('groups.detail.lists.open')}
-            to={paths.groupLists(group.id)}
-          />
+          <GroupListsSection groupId={group.id} />
           <LinkSection
             title={t('groups.detail.chores.title')}
             empty={t('groups.detail.chores.empty')}
@@ -139,7 +135,7 @@ function GroupDetail({
   );
 }
 
-/** Lists, chores and expenses arrive with their own features; until then each is a way there. */
+/** Chores and expenses arrive with their own features; until then each is a way there. */
 function LinkSection({
   title,
   empty,

@@ -9,7 +9,7 @@ import { activityEntry, groupDetail, inviteCode, invitation, person } from '../t
 
 function openGroup(
   group: Group | (() => Response) = groupDetail(),
-  { code = null }: { code?: unknown } = {},
+  { code = null, lists = [] }: { code?: unknown; lists?: unknown[] } = {},
 ) {
   const server = createFakeApi();
   signInAs(server);
@@ -21,6 +21,7 @@ function openGroup(
   server.protectedRoute('GET', '/groups/1/activity', () =>
     jsonResponse({ items: [], next_cursor: null }),
   );
+  server.protectedRoute('GET', '/groups/1/lists', () => jsonResponse(lists));
   return renderApp('/groups/1', server);
 }
 
@@ -73,6 +74,35 @@ describe('group detail page (spec §2 Group detail)', () => {
       'href',
       '/groups/1/expenses',
     );
+  });
+
+  it('lists the group lists with their progress, each a link to the list', async () => {
+    openGroup(groupDetail(), {
+      lists: [
+        {
+          id: 3,
+          name: 'Weekly shop',
+          description: '',
+          group: { id: 1, name: 'Flat 3B' },
+          created_by: null,
+          status: 'active',
+          currency: 'EUR',
+          item_count: 4,
+          done_count: 1,
+          total_cents: 0,
+          created_at: '2025-03-12T10:00:00.000Z',
+          updated_at: '2025-03-12T10:00:00.000Z',
+          version: 1,
+        },
+      ],
+    });
+    const lists = await screen.findByRole('region', { name: 'Lists' });
+    expect(await within(lists).findByRole('link', { name: 'Weekly shop' })).toHaveAttribute(
+      'href',
+      '/lists/3',
+    );
+    expect(within(lists).getByText('1/4 done')).toBeInTheDocument();
+    expect(within(lists).queryByText('No lists in this group yet')).not.toBeInTheDocument();
   });
 
   it.each<[GroupRole, string[], boolean]>([

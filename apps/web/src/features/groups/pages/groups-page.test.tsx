@@ -44,7 +44,7 @@ describe('groups page (spec §2 Groups page)', () => {
     );
     expect(within(flat).getByRole('link', { name: 'New list' })).toHaveAttribute(
       'href',
-      '/groups/1/lists',
+      '/groups/1/lists?new=1',
     );
     const solo = screen.getByRole('article', { name: 'Solo' });
     expect(within(solo).getByText('1 member')).toBeInTheDocument();

@@ -1,20 +1,259 @@
-import { IconBasket } from '@tabler/icons-react';
+import type { Item, ListDetail } from '@household/contracts';
+import { Alert, Button, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconArchiveOff, IconBasket, IconCalculator, IconShoppingCart } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
-import { PageTitle } from '../../../components/PageTitle';
+import { useApi } from '../../../lib/api-context';
 import { useNumericParam } from '../../../lib/route-params';
+import { notify } from '../../../lib/toasts';
+import { paths } from '../../../paths';
+import {
+  categoriesQueryOptions,
+  listQueryOptions,
+  useDeleteItem,
+  useListTransition,
+  useReorderItems,
+  useUpdateItem,
+} from '../api';
+import { ConfirmModal } from '../components/ConfirmModal';
+import { CostSummaryModal } from '../components/CostSummaryModal';
+import { EditItemModal } from '../components/EditItemModal';
+import { ExpensesSection } from '../components/ExpensesSection';
+import type { ItemActions } from '../components/ItemRow';
+import { ItemsView } from '../components/ItemsView';
+import { ListActionsMenu } from '../components/ListActionsMenu';
+import { ListKindBadge, ListStatusBadge } from '../components/ListBadges';
+import { OfflineIndicator } from '../components/OfflineIndicator';
+import { QuickAddItem } from '../components/QuickAddItem';
+import { money } from '../format';
+import { useListsLive } from '../live';
+import { useScrollMemory, useViewState } from '../view-state';
 
+/** spec §2 List detail. */
 export function ListDetailPage() {
   const { t } = useTranslation();
   const id = useNumericParam('id');
+  useListsLive();
+  const list = useQuery(listQueryOptions(useApi(), id));
+  const hasData = list.data !== undefined;
+  const failed = list.isError;
+
+  useEffect(() => {
+    if (!failed) return;
+    // spec §8: the first load fails as a whole; a later refresh fails while the items show.
+    notify(
+      hasData
+        ? {
+            id: `list-items-${id}`,
+            type: 'error',
+            message: t('lists.detail.itemsFailed', { message: list.error?.message ?? '' }),
+          }
+        : { id: `list-load-${id}`, type: 'error', message: t('lists.detail.loadFailed') },
+    );
+  }, [failed, hasData, id, list.error, t]);
+
+  if (list.data) return <ListDetailView list={list.data} />;
+  if (list.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
   return (
-    <>
-      <PageTitle>{t('lists.detail.title', { id })}</PageTitle>
-      <EmptyState
-        icon={IconBasket}
-        title={t('lists.detail.empty.title')}
-        text={t('lists.detail.empty.text')}
+    <Alert color="red" title={t('lists.detail.loadFailed')}>
+      <Group mt="sm" gap="xs">
+        <Button variant="light" onClick={() => void list.refetch()} loading={list.isFetching}>
+          {t('app.retry')}
+        </Button>
+        <Button variant="default" component={Link} to={paths.lists}>
+          {t('lists.backToLists')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+function ListDetailView({ list }: { list: ListDetail }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const categories = useQuery(categoriesQueryOptions(api, list.group?.id ?? null));
+  const [grouped, setGrouped] = useViewState(`list:${list.id}:grouped`, false);
+  useScrollMemory(`list:${list.id}`, true);
+  const updateItem = useUpdateItem(list.id);
+  const deleteItem = useDeleteItem(list.id);
+  const reorder = useReorderItems(list.id);
+  const transition = useListTransition();
+  const [togglingId, setTogglingId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<Item | null>(null);
+  const [costsOpen, setCostsOpen] = useState(false);
+  const readOnly = list.status === 'archived';
+  const toggling = list.items.find((item) => item.id === togglingId) ?? null;
+
+  const updated = (outcome: { status: string }) => {
+    if (outcome.status === 'sent') notify({ type: 'success', message: t('lists.item.updated') });
+  };
+  const actions: ItemActions = {
+    onToggle: (item) => setTogglingId(item.id),
+    onEdit: setEditing,
+    onDelete: (item) =>
+      deleteItem.mutate(item, {
+        onSuccess: (outcome) => {
+          if (outcome.status === 'sent')
+            notify({ type: 'success', message: t('lists.item.deleted') });
+        },
+      }),
+    onPrice: (item, priceCents) =>
+      updateItem.mutate(
+        { item, changes: { price_cents: priceCents }, failureKey: 'lists.item.priceFailed' },
+        { onSuccess: updated },
+      ),
+  };
+
+  const confirmToggle = () => {
+    if (toggling) {
+      updateItem.mutate(
+        { item: toggling, changes: { done: !toggling.done } },
+        { onSuccess: updated },
+      );
+    }
+    setTogglingId(null);
+  };
+
+  const unarchive = () =>
+    transition.mutate(
+      { id: list.id, transition: 'unarchive' },
+      {
+        onSuccess: () => notify({ type: 'success', message: t('lists.actions.unarchived') }),
+        onError: () => notify({ type: 'error', message: t('lists.actions.failed') }),
+      },
+    );
+
+  return (
+    <Stack>
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Title order={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
+            {list.name}
+          </Title>
+          <Group gap="xs">
+            <ListKindBadge list={list} />
+            <ListStatusBadge status={list.status} />
+          </Group>
+        </Group>
+        {list.description && (
+          <Text c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            {list.description}
+          </Text>
+        )}
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={paths.listShop(list.id)}
+            leftSection={<IconShoppingCart size={16} aria-hidden />}
+          >
+            {t('lists.shop.open')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCalculator size={16} aria-hidden />}
+            onClick={() => setCostsOpen(true)}
+          >
+            {t('lists.costs.button')}
+          </Button>
+          <ListActionsMenu list={list} />
+          <OfflineIndicator />
+        </Group>
+      </Stack>
+
+      {readOnly ? (
+        <Alert color="gray" title={t('lists.detail.archivedTitle')}>
+          <Text size="sm">{t('lists.detail.archivedText')}</Text>
+          <Button
+            mt="sm"
+            size="xs"
+            variant="light"
+            leftSection={<IconArchiveOff size={14} aria-hidden />}
+            onClick={unarchive}
+            loading={transition.isPending}
+          >
+            {t('lists.actions.unarchive')}
+          </Button>
+        </Alert>
+      ) : (
+        <QuickAddItem listId={list.id} currency={list.currency} />
+      )}
+
+      {/*
+        Slot for "add from photo" (spec §2 OCR upload, POST /ocr/extract-items): it arrives with
+        the OCR feature and belongs here, between the quick-add field and the items.
+      */}
+
+      <Group justify="space-between" gap="sm">
+        <Switch
+          label={t('lists.detail.groupByCategory')}
+          checked={grouped}
+          onChange={(event) => setGrouped(event.currentTarget.checked)}
+        />
+        <Text size="sm" c="dimmed">
+          {t('lists.card.items', { count: list.item_count })}
+          {' · '}
+          {t('lists.card.done', { count: list.done_count })}
+          {' · '}
+          {t('lists.card.total', { amount: money(list.total_cents, list.currency, i18n.language) })}
+        </Text>
+      </Group>
+
+      {list.items.length === 0 ? (
+        <EmptyState
+          icon={IconBasket}
+          title={t('lists.detail.empty.title')}
+          text={t('lists.detail.empty.text')}
+        />
+      ) : (
+        <ItemsView
+          items={list.items}
+          categories={categories.data ?? []}
+          currency={list.currency}
+          grouped={grouped}
+          readOnly={readOnly}
+          actions={actions}
+          onReorder={(itemIds) =>
+            reorder.mutate(itemIds, {
+              onError: () => notify({ type: 'error', message: t('lists.reorder.failed') }),
+            })
+          }
+        />
+      )}
+
+      <ExpensesSection list={list} />
+
+      <ConfirmModal
+        opened={toggling !== null}
+        title={t('lists.item.toggleTitle')}
+        text={
+          toggling
+            ? t(toggling.done ? 'lists.item.confirmIncomplete' : 'lists.item.confirmComplete', {
+                item: toggling.name,
+              })
+            : ''
+        }
+        confirmLabel={t('lists.item.confirm')}
+        onConfirm={confirmToggle}
+        onClose={() => setTogglingId(null)}
       />
-    </>
+      <EditItemModal
+        item={editing}
+        categories={categories.data ?? []}
+        currency={list.currency}
+        // The version the person saw goes with the change: a concurrent edit answers 409.
+        onSave={(item, changes) => updateItem.mutate({ item, changes }, { onSuccess: updated })}
+        onClose={() => setEditing(null)}
+      />
+      <CostSummaryModal listId={list.id} opened={costsOpen} onClose={() => setCostsOpen(false)} />
+    </Stack>
   );
 }

@@ -1,0 +1,54 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useApi, useTokenStore } from './api-context';
+import {
+  createRealtimeClient,
+  onRealtimeResync,
+  realtimeUrl,
+  subscribeRealtime,
+  type RealtimeListener,
+  type ResyncListener,
+} from './realtime';
+
+/**
+ * Holds the tab's realtime connection while someone is signed in (the client follows the token
+ * store). Page tests render the whole app without a server, so there it stays off unless asked.
+ */
+export function RealtimeProvider({
+  children,
+  enabled = import.meta.env.MODE !== 'test',
+}: {
+  children: ReactNode;
+  enabled?: boolean;
+}) {
+  const api = useApi();
+  const tokens = useTokenStore();
+  useEffect(() => {
+    if (!enabled) return;
+    const client = createRealtimeClient({
+      url: realtimeUrl(api.baseUrl, window.location.origin),
+      tokens,
+      renewAccessToken: api.renewAccessToken,
+    });
+    client.start();
+    return () => client.stop();
+  }, [api, tokens, enabled]);
+  return children;
+}
+
+/** Calls the latest `listener` with every realtime event while the component is mounted. */
+export function useRealtimeEvents(listener: RealtimeListener): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => subscribeRealtime((event) => latest.current(event)), []);
+}
+
+/** Calls the latest `listener` when the connection is back after a break (refetch what you show). */
+export function useRealtimeResync(listener: ResyncListener): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => onRealtimeResync(() => latest.current()), []);
+}
