@@ -54,7 +54,8 @@ export function ItemRow({
         onChange={() => actions.onToggle(item)}
       />
       <Stack gap={0} miw={0} style={{ flex: 1 }}>
-        <Group gap={6} wrap="nowrap" miw={0}>
+        {/* On a phone the category badge moves under the name rather than squeezing it. */}
+        <Group gap={6} rowGap={2} wrap="wrap" miw={0}>
           {showQuantity && (
             <Text span fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
               {quantityText(item.quantity, item.unit, i18n.language)}
@@ -65,7 +66,7 @@ export function ItemRow({
             size="sm"
             td={item.done ? 'line-through' : undefined}
             c={item.done ? 'dimmed' : undefined}
-            style={{ overflowWrap: 'anywhere' }}
+            style={{ overflowWrap: 'break-word', minWidth: 0 }}
           >
             {item.name}
           </Text>

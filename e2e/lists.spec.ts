@@ -1,0 +1,225 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { loginViaApi, signUpViaApi, type TestUser } from './support/api';
+import { loginViaUi, t, toast } from './support/ui';
+
+const l = t.lists;
+
+/** Signs both people up and puts them in one group, through the API. */
+async function household(request: APIRequestContext) {
+  const [alice, bob] = await Promise.all([
+    signUpViaApi(request, { name: 'Alice Shopper' }),
+    signUpViaApi(request, { name: 'Bob Shopper' }),
+  ]);
+  const auth = async (user: TestUser) => ({
+    Authorization: `Bearer ${(await loginViaApi(request, user.email, user.password)).access_token}`,
+  });
+  const [aliceAuth, bobAuth] = [await auth(alice), await auth(bob)];
+  const groupName = `Flat ${Date.now()}`;
+  const group = (await (
+    await request.post('/api/v1/groups', { headers: aliceAuth, data: { name: groupName } })
+  ).json()) as { id: number };
+  const { code } = (await (
+    await request.post(`/api/v1/groups/${group.id}/invites`, { headers: aliceAuth })
+  ).json()) as { code: string };
+  await request.post('/api/v1/groups/join', { headers: bobAuth, data: { code } });
+  return { alice, bob, aliceAuth, bobAuth, groupId: group.id, groupName };
+}
+
+async function personIn(browser: Browser, user: TestUser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await loginViaUi(page, user);
+  return page;
+}
+
+const itemRow = (page: Page, name: string) =>
+  page.getByTestId('item-row').filter({ hasText: name });
+
+async function addItem(page: Page, line: string) {
+  await page.getByLabel(l.quickAdd.label, { exact: true }).fill(line);
+  await page.getByRole('button', { name: l.quickAdd.submit, exact: true }).click();
+  await expect(toast(page, l.item.added)).toBeVisible();
+}
+
+async function createList(page: Page, name: string, space: string) {
+  await page.goto('/lists');
+  await page.getByLabel(l.fields.name).fill(name);
+  await page.getByLabel(l.fields.space).selectOption({ label: space });
+  await page.getByRole('button', { name: l.create.submit }).click();
+  await expect(toast(page, l.create.success)).toBeVisible();
+}
+
+async function openList(page: Page, name: string) {
+  await page.getByTestId('list-card').filter({ hasText: name }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+}
+
+test('a group list is shared live: added items appear, ticks in supermarket mode show, costs split per person', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { alice, bob, groupName } = await household(request);
+  const a = await personIn(browser, alice);
+  const b = await personIn(browser, bob);
+  await b.goto('/lists');
+
+  // Alice creates the list in the group; Bob's open lists page shows it without a reload.
+  await createList(a, 'Weekly shop', groupName);
+  await expect(b.getByTestId('list-card').filter({ hasText: 'Weekly shop' })).toBeVisible();
+  await openList(a, 'Weekly shop');
+  await openList(b, 'Weekly shop');
+
+  // Items Alice adds appear on Bob's open list at once (the bench measures the fan-out time).
+  await addItem(a, '2 x Milk 1,99');
+  await expect(itemRow(b, 'Milk')).toBeVisible({ timeout: 2_000 });
+  await addItem(a, 'Bread');
+  await expect(itemRow(b, 'Bread')).toBeVisible({ timeout: 2_000 });
+  await addItem(b, 'Cheese 4.50');
+  await expect(itemRow(a, 'Cheese')).toBeVisible({ timeout: 2_000 });
+
+  // Bob shops: ticks Bread with the price he paid, and Milk without one.
+  await b
+    .getByRole('link', { name: l.shop.open })
+    .or(b.getByRole('button', { name: l.shop.open }))
+    .click();
+  await b.getByLabel(sentence(l.shop.priceFor, { name: 'Bread' })).fill('3,20');
+  await b.getByRole('button', { name: sentence(l.shop.tick, { name: 'Bread' }) }).click();
+  await b.getByRole('button', { name: sentence(l.shop.tick, { name: 'Milk' }) }).click();
+  await expect(b.getByTestId('shop-total')).toContainText('€5.19');
+
+  await expect(itemRow(a, 'Bread')).toHaveAttribute('data-done', 'true', { timeout: 2_000 });
+  await expect(itemRow(a, 'Milk')).toHaveAttribute('data-done', 'true');
+  await expect(itemRow(a, 'Cheese')).toHaveAttribute('data-done', 'false');
+
+  // 1.99 + 3.20 + 4.50 = 9.69 between two: 4.85 and 4.84, the extra cent to the lower user id.
+  const [aliceDue, bobDue] = alice.id < bob.id ? ['€4.85', '€4.84'] : ['€4.84', '€4.85'];
+  const [aliceBalance, bobBalance] = alice.id < bob.id ? ['€0.34', '-€0.34'] : ['€0.35', '-€0.35'];
+  await a.getByRole('button', { name: l.costs.button }).click();
+  const summary = a.getByRole('dialog', { name: l.costs.title });
+  await expect(summary).toContainText('€9.69');
+  const perPerson = summary.getByRole('table', { name: l.costs.perPerson });
+  const aliceRow = perPerson.getByRole('row').filter({ hasText: alice.name });
+  const bobRow = perPerson.getByRole('row').filter({ hasText: bob.name });
+  await expect(aliceRow).toHaveText(`${alice.name}€5.19${aliceDue}${aliceBalance}`);
+  await expect(bobRow).toHaveText(`${bob.name}€4.50${bobDue}${bobBalance}`);
+});
+
+test('ticks made offline in supermarket mode are kept and reach the others when the connection returns', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { alice, bob, aliceAuth, groupId } = await household(request);
+  const list = (await (
+    await request.post('/api/v1/lists/import', {
+      headers: aliceAuth,
+      data: {
+        format: 'text',
+        content: 'Eggs\nButter\nJam',
+        name: 'Offline shop',
+        group_id: groupId,
+      },
+    })
+  ).json()) as { list: { id: number } };
+
+  const a = await personIn(browser, alice);
+  await a.goto(`/lists/${list.list.id}`);
+  const b = await personIn(browser, bob);
+  await b.goto(`/lists/${list.list.id}/shop`);
+  await expect(b.getByTestId('shop-row')).toHaveCount(3);
+
+  await b.context().setOffline(true);
+  await b.getByRole('button', { name: sentence(l.shop.tick, { name: 'Eggs' }) }).click();
+  await b.getByRole('button', { name: sentence(l.shop.tick, { name: 'Jam' }) }).click();
+  await expect(b.getByText(sentence(l.offline.waiting_other, { count: '2' }))).toBeVisible();
+  await expect(itemRow(a, 'Eggs')).toHaveAttribute('data-done', 'false');
+
+  await b.context().setOffline(false);
+  await expect(itemRow(a, 'Eggs')).toHaveAttribute('data-done', 'true', { timeout: 15_000 });
+  await expect(itemRow(a, 'Jam')).toHaveAttribute('data-done', 'true');
+  await expect(itemRow(a, 'Butter')).toHaveAttribute('data-done', 'false');
+  await expect(b.getByText(sentence(l.offline.waiting_other, { count: '2' }))).toHaveCount(0);
+});
+
+test('a personal list goes into the group and back; archive, unarchive and duplicate', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { alice, bob, bobAuth, groupName } = await household(request);
+  const a = await personIn(browser, alice);
+  await createList(a, 'Party', l.create.personal);
+  await openList(a, 'Party');
+  await addItem(a, '6 x Lemons');
+  const listId = Number(new URL(a.url()).pathname.split('/').pop());
+  const bobSees = async () =>
+    (await request.get(`/api/v1/lists/${listId}`, { headers: bobAuth })).status();
+  expect(await bobSees()).toBe(404);
+
+  const actions = () => a.getByRole('button', { name: l.actions.menu });
+  await actions().click();
+  await a.getByRole('menuitem', { name: l.actions.share }).click();
+  const share = a.getByRole('dialog', { name: l.share.title });
+  await share.getByLabel(l.share.group).selectOption({ label: groupName });
+  await share.getByRole('button', { name: l.share.submit }).click();
+  await expect(toast(a, sentence(l.share.success, { name: groupName }))).toBeVisible();
+  expect(await bobSees()).toBe(200);
+
+  await actions().click();
+  await a.getByRole('menuitem', { name: l.actions.unshare }).click();
+  await expect(toast(a, l.actions.unshared)).toBeVisible();
+  expect(await bobSees()).toBe(404);
+
+  await actions().click();
+  await a.getByRole('menuitem', { name: l.actions.duplicate }).click();
+  await expect(toast(a, l.actions.duplicated)).toBeVisible();
+  await expect(a.getByRole('heading', { name: 'Party (copy)', level: 2 })).toBeVisible();
+  await expect(itemRow(a, 'Lemons')).toHaveAttribute('data-done', 'false');
+
+  await a.goto(`/lists/${listId}`);
+  await actions().click();
+  await a.getByRole('menuitem', { name: l.actions.archive }).click();
+  await expect(toast(a, l.actions.archived)).toBeVisible();
+  await a.goto('/lists');
+  await expect(a.getByTestId('list-card').filter({ hasText: /^Party$/ })).toHaveCount(0);
+  await a.getByRole('tab', { name: l.tabs.archived, exact: true }).click();
+  const archived = a.getByTestId('list-card').filter({ hasText: 'Party' });
+  await archived.getByRole('button', { name: l.actions.unarchive }).click();
+  await expect(toast(a, l.actions.unarchived)).toBeVisible();
+  await a.getByRole('tab', { name: l.tabs.active, exact: true }).click();
+  await expect(a.getByTestId('list-card').filter({ hasText: 'Party' })).toHaveCount(2);
+});
+
+const sentence = (template: string, values: Record<string, string>) =>
+  Object.entries(values).reduce(
+    (text, [key, value]) => text.replace(`{{${key}}}`, value),
+    template,
+  );
+
+test('a list of 1,000 items renders only what is on a phone screen, and fits it @mobile', async ({
+  page,
+  request,
+}) => {
+  const user = await signUpViaApi(request);
+  const { access_token } = await loginViaApi(request, user.email, user.password);
+  const lines = Array.from({ length: 1000 }, (_, i) => `${(i % 3) + 1} x Grocery item ${i + 1}`);
+  const imported = (await (
+    await request.post('/api/v1/lists/import', {
+      headers: { Authorization: `Bearer ${access_token}` },
+      data: { format: 'text', content: lines.join('\n'), name: 'Big shop' },
+    })
+  ).json()) as { list: { id: number } };
+  await loginViaUi(page, user);
+  await page.goto(`/lists/${imported.list.id}`);
+
+  await expect(page.getByTestId('item-row').first()).toContainText('Grocery item 1');
+  expect(await page.getByTestId('item-row').count()).toBeLessThan(100);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await page.goto(`/lists/${imported.list.id}/shop`);
+  await expect(page.getByTestId('shop-row').first()).toBeVisible();
+  expect(await page.getByTestId('shop-row').count()).toBeLessThan(100);
+});
