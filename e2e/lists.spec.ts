@@ -146,7 +146,7 @@ test('a personal list goes into the group and back; archive, unarchive and dupli
   request,
 }) => {
   test.setTimeout(90_000);
-  const { alice, bob, bobAuth, groupName } = await household(request);
+  const { alice, bobAuth, groupName } = await household(request);
   const a = await personIn(browser, alice);
   await createList(a, 'Party', l.create.personal);
   await openList(a, 'Party');
