@@ -53,11 +53,11 @@ interface Session {
   toggleItems: { id: number; version: number }[];
 }
 
-/** What one autocannon connection remembers of the item it toggles. */
-interface ToggleContext {
-  itemId?: number;
-  version?: number;
-  done?: boolean;
+/** What the toggle scenario remembers of an item from its last answer. */
+interface ToggledItem {
+  id: number;
+  version: number;
+  done: boolean;
 }
 
 interface Scenario {
@@ -102,11 +102,14 @@ const SCENARIOS: readonly Scenario[] = [
     }),
   },
   {
-    // Each connection ticks and unticks its own item, sending the version it last saw: the round
-    // trip of a tap in supermarket mode (version check, item and list update, activity entry).
+    // Ticks and unticks items round the list of a hundred, each request sending the version last
+    // seen for its item: the round trip of a tap in supermarket mode (version check, item and list
+    // update, activity entry). Ten requests in flight never share an item. autocannon resets its
+    // per-connection context after every request, so the last-seen state lives here, by item.
     name: 'PATCH /items/:id (toggle)',
     connections: 10,
     options: (base, session) => {
+      const seen = new Map(session.toggleItems.map((item) => [item.id, { ...item, done: false }]));
       let next = 0;
       return {
         url: base,
@@ -117,26 +120,20 @@ const SCENARIOS: readonly Scenario[] = [
               authorization: `Bearer ${session.accessToken}`,
               'content-type': 'application/json',
             },
-            setupRequest: (request, context: ToggleContext) => {
-              if (context.itemId === undefined) {
-                const item = session.toggleItems[next++ % session.toggleItems.length]!;
-                Object.assign(context, { itemId: item.id, version: item.version, done: false });
-              }
+            setupRequest: (request) => {
+              const item = session.toggleItems[next++ % session.toggleItems.length]!;
+              const last = seen.get(item.id)!;
               return {
                 ...request,
-                path: `${API}/items/${context.itemId}`,
-                body: JSON.stringify({ version: context.version, done: !context.done }),
+                path: `${API}/items/${item.id}`,
+                body: JSON.stringify({ version: last.version, done: !last.done }),
               };
             },
-            // A 409 (the warm-up moved the version on) carries the current item: carry on from it.
-            onResponse: (status, body, context: ToggleContext) => {
-              const parsed = JSON.parse(body) as {
-                version?: number;
-                done?: boolean;
-                current?: { version: number; done: boolean };
-              };
+            // A 409 (someone moved the version on) carries the current item: go on from it.
+            onResponse: (status, body) => {
+              const parsed = JSON.parse(body) as ToggledItem & { current?: ToggledItem };
               const item = status === 409 ? parsed.current : parsed;
-              if (item?.version !== undefined) Object.assign(context, item);
+              if (item?.id !== undefined) seen.set(item.id, item);
             },
           },
         ],
