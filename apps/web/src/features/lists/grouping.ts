@@ -6,6 +6,16 @@ export interface ItemGroup {
   items: Item[];
 }
 
+/** The shop's aisle order: by position, ties by id (the order the server shows them in). */
+export function byAisleOrder(a: Category, b: Category): number {
+  return a.position - b.position || a.id - b.id;
+}
+
+/** The categories in aisle order (a sorted copy). */
+export function inAisleOrder(categories: readonly Category[]): Category[] {
+  return categories.slice().sort(byAisleOrder);
+}
+
 /**
  * Items by category in the shop's aisle order (the categories' positions); uncategorised items
  * come last. Categories without items are left out.
@@ -14,7 +24,7 @@ export function groupByCategory(
   items: readonly Item[],
   categories: readonly Category[],
 ): ItemGroup[] {
-  const ordered = categories.slice().sort((a, b) => a.position - b.position || a.id - b.id);
+  const ordered = inAisleOrder(categories);
   const byId = new Map<number, Item[]>(ordered.map((category) => [category.id, []]));
   const uncategorised: Item[] = [];
   for (const item of items) {

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { errorText } from '../../../lib/forms';
 import type { TranslationKey } from '../../../lib/i18n';
 import { parsePriceInput, priceInputValue } from '../format';
+import { inAisleOrder } from '../grouping';
 
 const key = (translationKey: TranslationKey) => translationKey;
 const NO_CATEGORY = '';
@@ -155,7 +156,11 @@ function EditItemForm({
           label={t('lists.fields.category')}
           data={[
             { value: NO_CATEGORY, label: t('lists.noCategory') },
-            ...categories.map((category) => ({ value: String(category.id), label: category.name })),
+            // In the shop's aisle order, as the list groups its items.
+            ...inAisleOrder(categories).map((category) => ({
+              value: String(category.id),
+              label: category.name,
+            })),
             // A category not (yet) loaded keeps its place, so saving does not clear it.
             ...(item.category_id !== null && !categories.some(({ id }) => id === item.category_id)
               ? [{ value: String(item.category_id), label: `#${item.category_id}` }]

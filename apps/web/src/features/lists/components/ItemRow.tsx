@@ -55,7 +55,7 @@ export function ItemRow({
       />
       <Stack gap={0} miw={0} style={{ flex: 1 }}>
         {/* On a phone the category badge moves under the name rather than squeezing it. */}
-        <Group gap={6} rowGap={2} wrap="wrap" miw={0}>
+        <Group gap={6} wrap="wrap" miw={0} style={{ rowGap: 2 }}>
           {showQuantity && (
             <Text span fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
               {quantityText(item.quantity, item.unit, i18n.language)}

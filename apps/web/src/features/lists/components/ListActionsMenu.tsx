@@ -19,6 +19,7 @@ import {
   IconPencil,
   IconRefresh,
   IconShare,
+  IconTags,
   IconTrash,
   IconUser,
 } from '@tabler/icons-react';
@@ -43,6 +44,7 @@ import {
   type ExportFormat,
   type ListTransition,
 } from '../api';
+import { CategoriesModal } from './CategoriesModal';
 import { ConfirmModal } from './ConfirmModal';
 
 const TRANSITION_DONE: Record<ListTransition, TranslationKey> = {
@@ -58,9 +60,9 @@ function failureKey(error: unknown): TranslationKey {
   return 'lists.actions.failed';
 }
 
-type Dialog = 'edit' | 'share' | 'delete' | null;
+type Dialog = 'edit' | 'share' | 'categories' | 'delete' | null;
 
-/** The list's lifecycle (spec §4), sharing, export and deletion. */
+/** The list's lifecycle (spec §4), sharing, its categories, export and deletion. */
 export function ListActionsMenu({ list }: { list: List }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -162,6 +164,12 @@ export function ListActionsMenu({ list }: { list: List }) {
               {t('lists.actions.unshare')}
             </Menu.Item>
           )}
+          <Menu.Item
+            leftSection={<IconTags size={14} aria-hidden />}
+            onClick={() => setDialog('categories')}
+          >
+            {t('lists.categories.title')}
+          </Menu.Item>
           <Menu.Divider />
           <Menu.Item
             leftSection={<IconDownload size={14} aria-hidden />}
@@ -200,6 +208,12 @@ export function ListActionsMenu({ list }: { list: List }) {
       >
         {dialog === 'share' && <ShareListForm list={list} onDone={() => setDialog(null)} />}
       </Modal>
+      <CategoriesModal
+        groupId={list.group?.id ?? null}
+        groupName={list.group?.name ?? null}
+        opened={dialog === 'categories'}
+        onClose={() => setDialog(null)}
+      />
       <DeleteListConfirm
         list={list}
         opened={dialog === 'delete'}
