@@ -223,3 +223,38 @@ test('a list of 1,000 items renders only what is on a phone screen, and fits it 
   await expect(page.getByTestId('shop-row').first()).toBeVisible();
   expect(await page.getByTestId('shop-row').count()).toBeLessThan(100);
 });
+
+test('items are reordered with the keyboard, and the order is kept', async ({ page, request }) => {
+  const user = await signUpViaApi(request);
+  const { access_token } = await loginViaApi(request, user.email, user.password);
+  const imported = (await (
+    await request.post('/api/v1/lists/import', {
+      headers: { Authorization: `Bearer ${access_token}` },
+      data: { format: 'text', content: 'Apples\nBread\nCoffee', name: 'Ordered' },
+    })
+  ).json()) as { list: { id: number } };
+  await loginViaUi(page, user);
+  await page.goto(`/lists/${imported.list.id}`);
+  const names = () =>
+    page
+      .getByTestId('item-row')
+      .evaluateAll((rows) =>
+        rows.map((row) => row.querySelector('[data-item-name]')?.textContent ?? row.textContent),
+      );
+  await expect(page.getByTestId('item-row')).toHaveCount(3);
+
+  // dnd-kit's keyboard sensor: pick up with space, move with the arrows, drop with space.
+  await page.getByRole('button', { name: sentence(l.reorder.handle, { name: 'Apples' }) }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect
+    .poll(async () => (await names()).map((name) => name?.match(/Apples|Bread|Coffee/)?.[0]))
+    .toEqual(['Bread', 'Coffee', 'Apples']);
+
+  await page.reload();
+  await expect
+    .poll(async () => (await names()).map((name) => name?.match(/Apples|Bread|Coffee/)?.[0]))
+    .toEqual(['Bread', 'Coffee', 'Apples']);
+});
