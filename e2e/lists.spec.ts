@@ -245,9 +245,21 @@ test('items are reordered with the keyboard, and the order is kept', async ({ pa
 
   // dnd-kit's keyboard sensor: pick up with space, move with the arrows, drop with space.
   await page.getByRole('button', { name: sentence(l.reorder.handle, { name: 'Apples' }) }).focus();
+  // Each step waits for the screen reader's announcement, as the sensor measures between keys.
+  const announcement = page.getByRole('status').filter({ hasText: 'Apples' });
   await page.keyboard.press('Space');
+  // Picked up, it is at once "over" its own place.
+  await expect(announcement).toHaveText(
+    sentence(l.reorder.movedTo, { name: 'Apples', position: '1' }),
+  );
   await page.keyboard.press('ArrowDown');
+  await expect(announcement).toHaveText(
+    sentence(l.reorder.movedTo, { name: 'Apples', position: '2' }),
+  );
   await page.keyboard.press('ArrowDown');
+  await expect(announcement).toHaveText(
+    sentence(l.reorder.movedTo, { name: 'Apples', position: '3' }),
+  );
   await page.keyboard.press('Space');
   await expect
     .poll(async () => (await names()).map((name) => name?.match(/Apples|Bread|Coffee/)?.[0]))

@@ -131,12 +131,14 @@ export function ItemsView({
   const renderEntry = (virtual: VirtualItem): ReactNode => {
     const entry = entries[virtual.index];
     if (!entry) return null;
+    // Rows are placed with `top`, not a transform: dnd-kit measures droppables without their
+    // transforms, so translated rows would all seem to sit at the top and the keyboard could not
+    // move an item past its neighbour.
     const style = {
       position: 'absolute' as const,
-      top: 0,
+      top: virtual.start - virtualizer.options.scrollMargin,
       left: 0,
       width: '100%',
-      transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)`,
     };
     if (entry.kind === 'header') {
       return (
@@ -188,7 +190,7 @@ export function ItemsView({
         item={entry.item}
         index={virtual.index}
         measure={virtualizer.measureElement}
-        baseTransform={style.transform}
+        top={style.top}
       >
         {row}
       </SortableRow>
@@ -228,13 +230,13 @@ function SortableRow({
   item,
   index,
   measure,
-  baseTransform,
+  top,
   children,
 }: {
   item: Item;
   index: number;
   measure: (element: Element | null) => void;
-  baseTransform: string;
+  top: number;
   children: (handle: ReactNode) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -274,10 +276,10 @@ function SortableRow({
       role="listitem"
       style={{
         position: 'absolute',
-        top: 0,
+        top,
         left: 0,
         width: '100%',
-        transform: `${baseTransform} ${CSS.Translate.toString(transform) ?? ''}`,
+        transform: CSS.Translate.toString(transform),
         transition,
         zIndex: isDragging ? 2 : undefined,
         background: isDragging ? 'var(--mantine-color-body)' : undefined,
