@@ -10,7 +10,7 @@ import { useApi } from '../../../lib/api-context';
 import { errorText } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
 import { preferencesQueryOptions, useCreateGroup } from '../api';
-import { currencyOptions } from '../currencies';
+import { currencyOptions } from '../../../lib/currencies';
 import { createGroupSchema, type CreateGroupValues } from '../schemas';
 
 const DEFAULT_CURRENCY = 'EUR';

@@ -20,7 +20,7 @@ import { useApi } from '../../../lib/api-context';
 import { errorText } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
 import { groupSettingsQueryOptions, useUpdateGroupSettings } from '../api';
-import { currencyOptions } from '../currencies';
+import { currencyOptions } from '../../../lib/currencies';
 import { actionErrorKey, loadErrorKey } from '../errors';
 import { groupSettingsSchema, type GroupSettingsValues } from '../schemas';
 

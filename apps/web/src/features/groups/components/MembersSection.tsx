@@ -16,7 +16,7 @@ import { notify } from '../../../lib/toasts';
 import { useChangeRole, useRemoveMember } from '../api';
 import { actionErrorKey } from '../errors';
 import { personName } from '../person';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { RoleBadge } from './RoleBadge';
 import { Section } from './Section';
 

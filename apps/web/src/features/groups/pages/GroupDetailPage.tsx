@@ -24,7 +24,7 @@ import { notify } from '../../../lib/toasts';
 import { paths } from '../../../paths';
 import { groupQueryOptions, useDeleteGroup, useLeaveGroup } from '../api';
 import { ActivitySection } from '../components/ActivitySection';
-import { ConfirmModal } from '../components/ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { EditGroupDialog } from '../components/EditGroupDialog';
 import { GroupListsSection } from '../components/GroupListsSection';
 import { GroupSettingsDialog } from '../components/GroupSettingsDialog';

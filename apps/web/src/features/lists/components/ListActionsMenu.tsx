@@ -45,7 +45,7 @@ import {
   type ListTransition,
 } from '../api';
 import { CategoriesModal } from './CategoriesModal';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 
 const TRANSITION_DONE: Record<ListTransition, TranslationKey> = {
   complete: 'lists.actions.completed',

@@ -18,7 +18,7 @@ import {
   useReorderItems,
   useUpdateItem,
 } from '../api';
-import { ConfirmModal } from '../components/ConfirmModal';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { CostSummaryModal } from '../components/CostSummaryModal';
 import { EditItemModal } from '../components/EditItemModal';
 import { ExpensesSection } from '../components/ExpensesSection';
@@ -242,6 +242,7 @@ function ListDetailView({ list }: { list: ListDetail }) {
             : ''
         }
         confirmLabel={t('lists.item.confirm')}
+        color={null}
         onConfirm={confirmToggle}
         onClose={() => setTogglingId(null)}
       />

@@ -1,4 +1,4 @@
-/** Common ISO 4217 codes offered for a group; groups default to EUR (ARCHITECTURE "Money"). */
+/** Common ISO 4217 codes offered in currency selects; groups default to EUR (ARCHITECTURE "Money"). */
 const COMMON_CURRENCIES = [
   'EUR',
   'USD',
@@ -14,7 +14,7 @@ const COMMON_CURRENCIES = [
   'JPY',
 ];
 
-/** The options of a currency select; a code chosen elsewhere stays selectable. */
+/** The options of a currency select, named in the UI's language; a code chosen elsewhere stays. */
 export function currencyOptions(locale: string, current?: string) {
   const names = new Intl.DisplayNames(locale, { type: 'currency' });
   const codes =

@@ -1,12 +1,16 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** A yes-or-no question before something that cannot be undone. */
+/**
+ * A yes-or-no question before a change: something that cannot be undone (red, the default), or
+ * a step the spec asks to confirm such as ticking an item (spec §4), in the primary colour.
+ */
 export function ConfirmModal({
   opened,
   title,
   text,
   confirmLabel,
+  color = 'red',
   loading,
   error,
   onConfirm,
@@ -16,6 +20,8 @@ export function ConfirmModal({
   title: string;
   text: string;
   confirmLabel: string;
+  /** A Mantine colour; `null` for the theme's primary colour. */
+  color?: string | null;
   loading?: boolean;
   /** Why the last try failed, shown in the dialog (e.g. the last owner cannot leave). */
   error?: string | null;
@@ -26,7 +32,9 @@ export function ConfirmModal({
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
       <Stack>
-        <Text size="sm">{text}</Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {text}
+        </Text>
         {error && (
           <Text size="sm" c="red" role="alert">
             {error}
@@ -36,7 +44,13 @@ export function ConfirmModal({
           <Button variant="default" onClick={onClose}>
             {t('app.cancel')}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={loading}>
+          <Button
+            color={color ?? undefined}
+            onClick={onConfirm}
+            loading={loading}
+            // A harmless step may be confirmed with Enter; a destructive one needs a deliberate click.
+            data-autofocus={color === null ? true : undefined}
+          >
             {confirmLabel}
           </Button>
         </Group>
