@@ -22,7 +22,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { groupActivity, groupInviteCodes, groupMembers, groups } from '../../db/schema';
-import { expectInvalidField, expectProblem } from '../../test/assertions';
+import { expectInvalidField, expectProblem, expectShape } from '../../test/assertions';
 import {
   activeInviteCode,
   addMember,
@@ -33,9 +33,7 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-
-type Auth = { authorization: string };
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import { sender, type Auth, type Method, ISO_INSTANT } from '../../test/requests';
 
 let t: TestApp;
 
@@ -44,24 +42,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function send(auth: Auth | undefined, method: Method, url: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(auth ? { headers: auth } : {}),
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-}
-
-/** Parses with the contract schema and fails when the answer carries anything the schema lacks. */
-function expectShape<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.parse(body);
-  expect(parsed).toEqual(body);
-  return parsed;
-}
+const send = sender(() => t.app);
 
 async function getGroup(auth: Auth, groupId: number) {
   const response = await send(auth, 'GET', `/groups/${groupId}`);

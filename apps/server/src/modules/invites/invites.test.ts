@@ -9,7 +9,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { expectInvalidField, expectProblem } from '../../test/assertions';
+import { expectInvalidField, expectProblem, expectShape } from '../../test/assertions';
 import {
   addMember,
   buildGroup,
@@ -19,9 +19,7 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-
-type Auth = { authorization: string };
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import { sender, type Auth, ISO_INSTANT } from '../../test/requests';
 
 let t: TestApp;
 
@@ -30,23 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-
-function send(auth: Auth | undefined, method: Method, url: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(auth ? { headers: auth } : {}),
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-}
-
-/** Parses with the contract schema and fails when the answer carries anything the schema lacks. */
-function expectShape<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.parse(body);
-  expect(parsed).toEqual(body);
-  return parsed;
-}
+const send = sender(() => t.app);
 
 async function activityOf(auth: Auth, groupId: number): Promise<ActivityEntry[]> {
   const response = await send(auth, 'GET', `/groups/${groupId}/activity?limit=100`);

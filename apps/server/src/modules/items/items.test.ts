@@ -18,9 +18,7 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-
-type Auth = { authorization: string };
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import { sender, type Auth, ISO_INSTANT } from '../../test/requests';
 
 let t: TestApp;
 let alex: TestUser;
@@ -31,16 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-
-function send(auth: Auth | undefined, method: Method, url: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(auth ? { headers: auth } : {}),
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-}
+const send = sender(() => t.app);
 
 function expectShape<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const parsed = schema.parse(body);

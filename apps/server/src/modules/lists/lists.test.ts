@@ -18,7 +18,7 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { groupActivity } from '../../db/schema';
-import { expectInvalidField, expectProblem } from '../../test/assertions';
+import { expectInvalidField, expectProblem, expectShape } from '../../test/assertions';
 import {
   addItem,
   addMember,
@@ -29,9 +29,7 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
-
-type Auth = { authorization: string };
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import { sender, type Auth, type Method, ISO_INSTANT } from '../../test/requests';
 
 let t: TestApp;
 
@@ -40,23 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-
-function send(auth: Auth | undefined, method: Method, url: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(auth ? { headers: auth } : {}),
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-}
-
-/** Parses with the contract schema and fails when the answer carries anything the schema lacks. */
-function expectShape<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.parse(body);
-  expect(parsed).toEqual(body);
-  return parsed;
-}
+const send = sender(() => t.app);
 
 async function getList(auth: Auth, listId: number): Promise<ListDetail> {
   const response = await send(auth, 'GET', `/lists/${listId}`);

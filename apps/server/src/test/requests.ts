@@ -1,0 +1,21 @@
+import type { App } from '../app';
+
+export type Auth = { authorization: string };
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An instant as the API writes it (ISO 8601, UTC). */
+export const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/**
+ * `send(auth, method, url, body?)` for a test file: an API call through `app.inject`, signed in
+ * with `auth` or anonymous without it. The app is read when called, after `beforeAll` made it.
+ */
+export function sender(app: () => App) {
+  return (auth: Auth | undefined, method: Method, url: string, body?: unknown) =>
+    app().inject({
+      method,
+      url: `/api/v1${url}`,
+      ...(auth ? { headers: auth } : {}),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+}
