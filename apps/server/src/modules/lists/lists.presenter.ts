@@ -10,8 +10,12 @@ type UrlConfig = Pick<Config, 'publicApiUrl'>;
 
 const owners = alias(users, 'owners');
 
-/** Per list: item count, done count and total price, in one grouped pass over the items. */
-function itemTotals(db: DbOrTx) {
+/**
+ * Per list: item count, done count and total price, in one grouped pass over the items of the
+ * lists matching `where` only (not over every item of every household on the instance).
+ */
+function itemTotals(db: DbOrTx, where: SQL) {
+  const wanted = db.select({ id: lists.id }).from(lists).where(where);
   return db
     .select({
       listId: items.listId,
@@ -20,6 +24,7 @@ function itemTotals(db: DbOrTx) {
       totalCents: sql<string>`coalesce(sum(${items.priceCents}), 0)`.as('total_cents'),
     })
     .from(items)
+    .where(inArray(items.listId, wanted))
     .groupBy(items.listId)
     .as('totals');
 }
@@ -38,7 +43,7 @@ export function visibleTo(db: DbOrTx, userId: number): SQL {
 
 /** The lists matching `where`, with counts, total, group, creator and currency, by name. */
 export async function loadLists(db: DbOrTx, config: UrlConfig, where: SQL): Promise<List[]> {
-  const totals = itemTotals(db);
+  const totals = itemTotals(db, where);
   const rows = await db
     .select({
       list: lists,
