@@ -45,8 +45,10 @@ export class SubscriberRegistry<S extends Subscriber> {
   remove(subscriber: S): void {
     const connections = this.connectionsOf.get(subscriber.userId);
     if (!connections?.delete(subscriber) || connections.size > 0) return;
-    this.connectionsOf.delete(subscriber.userId);
+    // Leave every group while the user is still known here: a member entry left behind would
+    // deliver that group's events to the user's next connection, member or not.
     this.setGroups(subscriber.userId, []);
+    this.connectionsOf.delete(subscriber.userId);
     this.groupsOf.delete(subscriber.userId);
   }
 
