@@ -2,10 +2,9 @@ import type { CostSummary } from '@household/contracts';
 import { summarizeListCosts } from '@household/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { groupMembers, items, lists, users, type UserRow } from '../../db/schema';
+import { groupMembers, items, users, type UserRow } from '../../db/schema';
 import { personColumns, presentPerson, type PersonFields } from '../groups/groups.presenter';
 import { requireVisibleList } from '../lists/lists.policy';
-import { loadLists } from '../lists/lists.presenter';
 
 /**
  * spec §3 cost summary (docs/lists.md): participants are the group's members by user id (the
@@ -16,7 +15,7 @@ export async function listCostSummary(
   actor: UserRow,
   listId: number,
 ): Promise<CostSummary> {
-  const { list } = await requireVisibleList(ctx.db, listId, actor.id);
+  const { list, group } = await requireVisibleList(ctx.db, listId, actor.id);
   const participants =
     list.groupId === null
       ? [list.ownerId ?? actor.id]
@@ -41,10 +40,10 @@ export async function listCostSummary(
         .where(inArray(users.id, ids.length > 0 ? ids : [-1]))
     ).map((person) => [person.id, person]),
   );
-  const [presented] = await loadLists(ctx.db, ctx.config, eq(lists.id, listId));
   return {
     list_id: listId,
-    currency: presented!.currency,
+    // A personal list is visible to its owner alone, so the caller's currency is the owner's.
+    currency: group?.currency ?? actor.currency,
     total_cents: summary.totalCents,
     equal_share_cents: summary.equalShareCents,
     participants: summary.rows.map((row) => {

@@ -370,10 +370,11 @@ export async function listStatuses(
   }));
 }
 
+/** One list's status; `listStatuses` already leaves out what the caller cannot see. */
 export async function listStatus(ctx: AppContext, actor: UserRow, listId: number) {
-  await requireVisibleList(ctx.db, listId, actor.id);
   const [status] = await listStatuses(ctx, actor, [listId]);
-  return status!;
+  if (!status) throw notFound('No such list');
+  return status;
 }
 
 // Export and import ---------------------------------------------------------------------------
