@@ -11,85 +11,30 @@
  *
  *   npm run bench:fanout -- [--clients 100] [--events 50] [--engine pglite|postgres]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import WebSocket from 'ws';
+import { createBenchDatabase, dropBenchDatabase } from './lib/postgres';
+import { API, sleep, startServer, stopServer, type Server } from './lib/server';
 
 type Engine = 'pglite' | 'postgres';
-const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'fanout-latest.json');
-const API = '/api/v1';
-const PG_ADMIN_URL =
-  process.env.BENCH_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_BENCH_DB = 'household_bench_fanout';
 const EVENT_TIMEOUT_MS = 10_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
-interface Server {
-  base: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
+/** The server as the benchmarks start it, with limits that would turn set-up into 429s lifted. */
+function startAppServer(env: Record<string, string>): Promise<Server> {
+  return startServer({
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TMPDIR: process.env.TMPDIR,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
       ACCESS_TOKEN_TTL_SECONDS: '3600',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
       JOIN_RATE_LIMIT_PER_MINUTE: '1000000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('server exited during start-up');
-    try {
-      if ((await fetch(`${base}${API}/health`)).ok) return { base, child, exited };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error('server did not become healthy');
-}
-
-async function stopServer(server: Server) {
-  if (server.child.exitCode !== null) return;
-  server.child.kill('SIGTERM');
-  await Promise.race([server.exited, sleep(15_000)]);
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
 }
 
 async function call<T>(base: string, method: string, url: string, token?: string, body?: unknown) {
@@ -154,26 +99,21 @@ async function measure(engine: Engine, clientCount: number, eventCount: number) 
   const dataDirs: string[] = [];
   const servers: Server[] = [];
   const jwtSecret = randomBytes(48).toString('base64url');
-  let admin: pg.Client | null = null;
+  let createdDatabase = false;
   try {
     let writer: Server;
     let reader: Server;
     if (engine === 'postgres') {
-      admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${PG_BENCH_DB} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${PG_BENCH_DB}`);
-      const url = new URL(PG_ADMIN_URL);
-      url.pathname = `/${PG_BENCH_DB}`;
-      const env = { DATABASE_URL: url.toString(), JWT_SECRET: jwtSecret };
-      writer = await startServer(env);
+      const env = { DATABASE_URL: createBenchDatabase(PG_BENCH_DB), JWT_SECRET: jwtSecret };
+      createdDatabase = true;
+      writer = await startAppServer(env);
       servers.push(writer);
-      reader = await startServer(env);
+      reader = await startAppServer(env);
       servers.push(reader);
     } else {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-fanout-'));
       dataDirs.push(dataDir);
-      writer = await startServer({ DATA_DIR: dataDir, JWT_SECRET: jwtSecret });
+      writer = await startAppServer({ DATA_DIR: dataDir, JWT_SECRET: jwtSecret });
       servers.push(writer);
       reader = writer;
     }
@@ -261,10 +201,7 @@ async function measure(engine: Engine, clientCount: number, eventCount: number) 
     };
   } finally {
     for (const server of servers) await stopServer(server);
-    if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${PG_BENCH_DB} WITH (FORCE)`).catch(() => {});
-      await admin.end();
-    }
+    if (createdDatabase) dropBenchDatabase(PG_BENCH_DB);
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,57 +1,58 @@
 /**
- * HTTP benchmarks of the household server, once per database engine.
+ * HTTP benchmarks of the household server, once per database engine, each read beside its floor.
  *
- * For each engine: start the real server (`node --import tsx apps/server/src/main.ts`) as a child
- * process on a free loopback port, register a user, log in, then load it with autocannon:
- *   (a) GET  /api/v1/users/me        with the bearer token (JWT check + one SELECT by id);
- *   (b) POST /api/v1/auth/jwt/login  with correct credentials (argon2id verify + session insert);
- *   (c) GET  /api/v1/groups/:id      a household of four with its invite code (membership check,
- *                                     members with their users, active code, creator);
- *   (d) GET  /api/v1/lists/:id       a group list of 1,000 items with their people;
- *   (e) PATCH /api/v1/items/:id      tick or untick an item with its version (10 items at once);
- *   (f) GET  /api/v1/groups/:id/activity  the newest 20 entries (keyset page, two user joins).
- * Prints a table, writes bench/results/latest.json, stops the server with SIGTERM and removes what
- * it created (the temporary data folder; the `household_bench` PostgreSQL database).
+ * For each engine: start the real server (what `npm run serve` runs) on a free loopback port,
+ * build a household through the API (lib/seed.ts), record the server's idle RSS, then load it with
+ * autocannon, scenario by scenario (an unrecorded warm-up, then the measured run). Then stop it and
+ * start the floor (floor/server.ts: a bare Fastify route doing the same work, the least way) on the
+ * same database, and load that the same way. Each scenario with a floor is reported as a share of
+ * the floor's requests/s, measured minutes apart on the same machine.
  *
- * Each measured run follows an unrecorded warm-up with the same load: PGlite's WebAssembly (and
- * V8's JIT) need about 10 s of load to reach full speed; measured cold, GET /users/me on PGlite
- * came out at half its steady rate.
+ * Prints tables, writes bench/results/latest.json, stops the servers and removes what it created
+ * (the temporary data folder; the `household_bench` PostgreSQL database).
  *
- *   npm run bench -- [--duration 10] [--warmup 10] [--engine pglite|postgres]
+ *   npm run bench -- [--duration 10] [--warmup 10] [--engine pglite|postgres] [--only text]
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { round } from './lib/cpu';
+import { checkInterrupted, isInterrupted, measure, type Measured } from './lib/load';
+import { createBenchDatabase, dropBenchDatabase, Skip } from './lib/postgres';
+import { createHousehold, type Household } from './lib/seed';
+import { API, rssMiB, sleep, startServer, stopServer, type Server } from './lib/server';
 
 type Engine = 'pglite' | 'postgres';
 const ENGINES: readonly Engine[] = ['pglite', 'postgres'];
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'latest.json');
-const API = '/api/v1';
-/** Maintenance database used to create and drop the benchmark database; loopback only. */
-const PG_ADMIN_URL =
-  process.env.BENCH_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_BENCH_DB = 'household_bench';
-const HEALTH_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 15_000;
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+/** How long the server idles before its RSS counts as "after start" and "after a pause". */
+const IDLE_SECONDS = 5;
 
-interface Session {
-  email: string;
-  password: string;
-  accessToken: string;
-  /** A household of four with an invite code and a page of activity. */
-  groupId: number;
-  /** A group list of 1,000 items, a hundred of which the toggle scenario ticks and unticks. */
-  bigListId: number;
-  toggleItems: { id: number; version: number }[];
+interface Scenario {
+  name: string;
+  connections: number;
+  /** The floor scenario this one is read against. */
+  floor?: string;
+  options(
+    base: string,
+    household: Household,
+  ): Promise<Omit<autocannon.Options, 'duration' | 'connections'>>;
 }
+
+const bearer = (household: Household) => ({
+  authorization: `Bearer ${household.owner.accessToken}`,
+});
+
+const get =
+  (url: (household: Household) => string, headers: Record<string, string> = {}) =>
+  async (base: string, household: Household) => ({
+    url: `${base}${url(household)}`,
+    headers: { ...bearer(household), ...headers },
+  });
 
 /** What the toggle scenario remembers of an item from its last answer. */
 interface ToggledItem {
@@ -60,46 +61,64 @@ interface ToggledItem {
   done: boolean;
 }
 
-interface Scenario {
-  name: string;
-  connections: number;
-  options(base: string, session: Session): Omit<autocannon.Options, 'duration' | 'connections'>;
-}
-
-const SCENARIOS: readonly Scenario[] = [
+const APP_SCENARIOS: readonly Scenario[] = [
   {
     name: 'GET /users/me',
     connections: 10,
-    options: (base, session) => ({
-      url: `${base}${API}/users/me`,
-      headers: { authorization: `Bearer ${session.accessToken}` },
-    }),
+    floor: 'floor: GET /users/me',
+    options: get(() => `${API}/users/me`),
   },
   {
     name: 'POST /auth/jwt/login',
     connections: 4,
-    options: (base, session) => ({
+    options: async (base, household) => ({
       url: `${base}${API}/auth/jwt/login`,
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: session.email, password: session.password }).toString(),
+      body: new URLSearchParams({
+        username: household.owner.email,
+        password: household.owner.password,
+      }).toString(),
     }),
   },
+  { name: 'GET /groups (groups page)', connections: 10, options: get(() => `${API}/groups`) },
   {
     name: 'GET /groups/:id',
     connections: 10,
-    options: (base, session) => ({
-      url: `${base}${API}/groups/${session.groupId}`,
-      headers: { authorization: `Bearer ${session.accessToken}` },
-    }),
+    options: get((household) => `${API}/groups/${household.groupId}`),
+  },
+  { name: 'GET /lists (lists page)', connections: 10, options: get(() => `${API}/lists`) },
+  {
+    name: 'GET /lists/:id (100 items)',
+    connections: 10,
+    floor: 'floor: GET /lists/:id (100 items)',
+    options: get((household) => `${API}/lists/${household.listIds.items100}`),
   },
   {
     name: 'GET /lists/:id (1,000 items)',
     connections: 10,
-    options: (base, session) => ({
-      url: `${base}${API}/lists/${session.bigListId}`,
-      headers: { authorization: `Bearer ${session.accessToken}` },
+    floor: 'floor: GET /lists/:id (1,000 items)',
+    options: get((household) => `${API}/lists/${household.listIds.items1000}`),
+  },
+  {
+    // What a browser asks for: the bytes saved against the CPU compressing costs.
+    name: 'GET /lists/:id (1,000 items, gzip/br)',
+    connections: 10,
+    options: get((household) => `${API}/lists/${household.listIds.items1000}`, {
+      'accept-encoding': 'gzip, deflate, br',
     }),
+  },
+  {
+    // A client re-reading a list it already has: with an ETag, a 304 without the items.
+    name: 'GET /lists/:id (1,000 items, unchanged, If-None-Match)',
+    connections: 10,
+    options: async (base, household) => {
+      const url = `${base}${API}/lists/${household.listIds.items1000}`;
+      const first = await fetch(url, { headers: bearer(household) });
+      const etag = first.headers.get('etag');
+      await first.arrayBuffer();
+      return { url, headers: { ...bearer(household), ...(etag ? { 'if-none-match': etag } : {}) } };
+    },
   },
   {
     // Ticks and unticks items round the list of a hundred, each request sending the version last
@@ -108,20 +127,19 @@ const SCENARIOS: readonly Scenario[] = [
     // per-connection context after every request, so the last-seen state lives here, by item.
     name: 'PATCH /items/:id (toggle)',
     connections: 10,
-    options: (base, session) => {
-      const seen = new Map(session.toggleItems.map((item) => [item.id, { ...item, done: false }]));
+    options: async (base, household) => {
+      const seen = new Map(
+        household.toggleItems.map((item) => [item.id, { ...item, done: false }]),
+      );
       let next = 0;
       return {
         url: base,
         requests: [
           {
             method: 'PATCH',
-            headers: {
-              authorization: `Bearer ${session.accessToken}`,
-              'content-type': 'application/json',
-            },
+            headers: { ...bearer(household), 'content-type': 'application/json' },
             setupRequest: (request) => {
-              const item = session.toggleItems[next++ % session.toggleItems.length]!;
+              const item = household.toggleItems[next++ % household.toggleItems.length]!;
               const last = seen.get(item.id)!;
               return {
                 ...request,
@@ -143,63 +161,43 @@ const SCENARIOS: readonly Scenario[] = [
   {
     name: 'GET /groups/:id/activity',
     connections: 10,
-    options: (base, session) => ({
-      url: `${base}${API}/groups/${session.groupId}/activity?limit=20`,
-      headers: { authorization: `Bearer ${session.accessToken}` },
-    }),
+    options: get((household) => `${API}/groups/${household.groupId}/activity?limit=20`),
   },
 ];
 
-interface Row {
+const FLOOR_SCENARIOS: readonly Scenario[] = [
+  { name: 'floor: GET /users/me', connections: 10, options: get(() => '/users/me') },
+  {
+    name: 'floor: GET /lists/:id (100 items)',
+    connections: 10,
+    options: get((household) => `/lists/${household.listIds.items100}`),
+  },
+  {
+    name: 'floor: GET /lists/:id (1,000 items)',
+    connections: 10,
+    options: get((household) => `/lists/${household.listIds.items1000}`),
+  },
+];
+
+interface Row extends Measured {
   engine: Engine;
   scenario: string;
-  connections: number;
-  durationSeconds: number;
-  requests: { total: number; average: number; stddev: number; min: number; max: number };
-  latencyMs: { average: number; p50: number; p97_5: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodes: Record<string, number>;
-  /**
-   * CPU time per answered request and average cores in use during the measured run, for the
-   * server process (Node, with PGlite and the argon2 threads inside it), the PostgreSQL backends
-   * serving it (postgres engine only) and this process (autocannon). Unlike req/s, CPU per request
-   * depends much less on what else runs on the machine. `otherCores` is what everything else on
-   * the machine (other people's builds and tests, this run's psql probes) used meanwhile and
-   * `stealCores` what the hypervisor took: if they are not near 0, req/s and latency are
-   * pessimistic. Null where /proc is not available.
-   */
-  cpu: {
-    serverMsPerRequest: number | null;
-    databaseMsPerRequest: number | null;
-    loadGeneratorMsPerRequest: number;
-    serverCores: number | null;
-    databaseCores: number | null;
-    loadGeneratorCores: number;
-    otherCores: number | null;
-    stealCores: number | null;
-  };
+  /** This scenario's requests/s as a share of its floor's, measured in the same run. */
+  ofFloor: number | null;
 }
 
 interface EngineReport {
   engine: Engine;
   status: 'ran' | 'skipped' | 'failed';
   reason?: string;
+  /** RSS of the app process in MiB: idle after start, after the load, after a pause. */
+  rssMiB?: { afterStart: number | null; afterLoad: number | null; afterPause: number | null };
   /** Lines the server wrote at LOG_LEVEL=warn while it ran (warnings and errors). */
   serverLogLines?: number;
   serverExitCode?: number | null;
-  /**
-   * 1-minute load average just before the server started and just after the load stopped: the
-   * benchmark shares the machine's cores, so a high figure here means the numbers are pessimistic.
-   */
+  /** 1-minute load average before the server started and after the load stopped. */
   loadAverage1m?: { before: number; after: number };
 }
-
-class Skip extends Error {}
-
-// ---------------------------------------------------------------------------------------------
-// Command line
 
 function parseCli() {
   const { values } = parseArgs({
@@ -207,12 +205,15 @@ function parseCli() {
       duration: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '10' },
       engine: { type: 'string' },
+      only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
   });
   if (values.help) {
-    console.log('usage: npm run bench -- [--duration N] [--warmup N] [--engine pglite|postgres]');
+    console.log(
+      'usage: npm run bench -- [--duration N] [--warmup N] [--engine pglite|postgres] [--only text]',
+    );
     process.exit(0);
   }
   const duration = Number(values.duration);
@@ -230,590 +231,183 @@ function parseCli() {
     }
     engines = [values.engine as Engine];
   }
-  return { duration, warmup, engines };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Interruption: Ctrl-C stops the running load and still cleans up.
-
-let interrupted = false;
-let running: autocannon.Instance | null = null;
-
-process.on('SIGINT', () => {
-  if (interrupted) return;
-  interrupted = true;
-  console.error('\ninterrupted: stopping the load and cleaning up…');
-  running?.stop();
-});
-
-function checkInterrupted() {
-  if (interrupted) throw new Error('interrupted');
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---------------------------------------------------------------------------------------------
-// The server under test
-
-interface Server {
-  base: string;
-  child: ChildProcess;
-  logLines: () => number;
-  logTail: () => string;
-  exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('could not find a free port'));
-      });
-    });
-  });
-}
-
-async function startServer(extraEnv: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  // A minimal environment, so that settings of the caller's shell (DATABASE_URL, SMTP_URL, …)
-  // cannot leak into the measurement.
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    TMPDIR: process.env.TMPDIR,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    // Long enough that the token of (a) outlives any allowed --duration.
-    ACCESS_TOKEN_TTL_SECONDS: String(24 * 60 * 60),
-    // The per-IP limit would otherwise turn the login benchmark into a 429 benchmark.
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    ...extraEnv,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-
-  const tail: string[] = [];
-  let lines = 0;
-  const collect = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n')) {
-      if (!line.trim()) continue;
-      lines += 1;
-      tail.push(line);
-      if (tail.length > 40) tail.shift();
-    }
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => {
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null)));
-  });
-
-  const server: Server = {
-    base: `http://127.0.0.1:${port}`,
-    child,
-    logLines: () => lines,
-    logTail: () => tail.join('\n'),
-    exited,
-  };
-
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    checkInterrupted();
-    if (gone) {
-      throw new Error(`server exited during start-up; its last output:\n${server.logTail()}`);
-    }
-    try {
-      const response = await fetch(`${server.base}${API}/health`, {
-        signal: AbortSignal.timeout(2000),
-      });
-      if (response.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  await stopServer(server);
-  throw new Error(`server not healthy after ${HEALTH_TIMEOUT_MS / 1000} s:\n${server.logTail()}`);
-}
-
-/** SIGTERM (graceful shutdown), then SIGKILL if it has not exited in time. */
-async function stopServer(server: Server): Promise<number | null> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
-  server.child.kill('SIGTERM');
-  const timedOut = Symbol('timeout');
-  const outcome = await Promise.race([server.exited, sleep(STOP_TIMEOUT_MS).then(() => timedOut)]);
-  if (outcome !== timedOut) return outcome as number | null;
-  console.error(`server did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM; killing it`);
-  server.child.kill('SIGKILL');
-  return server.exited;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Set-up requests
-
-async function expectStatus(response: Response, status: number, what: string) {
-  if (response.status !== status) {
-    throw new Error(
-      `${what}: expected ${status}, got ${response.status}: ${await response.text()}`,
-    );
-  }
-}
-
-async function signUp(base: string) {
-  const email = `bench-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
-  const password = `bench-${randomBytes(12).toString('base64url')}`;
-  const signal = () => AbortSignal.timeout(10_000);
-
-  const registered = await fetch(`${base}${API}/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench User', email, password }),
-    signal: signal(),
-  });
-  await expectStatus(registered, 201, 'POST /auth/register');
-
-  const login = await fetch(`${base}${API}/auth/jwt/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: email, password }).toString(),
-    signal: signal(),
-  });
-  await expectStatus(login, 200, 'POST /auth/jwt/login');
-  const { access_token: accessToken } = (await login.json()) as { access_token?: string };
-  if (!accessToken) throw new Error('POST /auth/jwt/login: no access_token in the answer');
-  return { email, password, accessToken };
-}
-
-async function call<T>(base: string, token: string, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${base}${API}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  await expectStatus(
-    response,
-    method === 'POST' && !url.includes('join') ? 201 : 200,
-    `${method} ${url}`,
-  );
-  return (await response.json()) as T;
-}
-
-async function createSession(base: string): Promise<Session> {
-  const owner = await signUp(base);
-  await call(base, owner.accessToken, 'GET', '/users/me');
-  const group = await call<{ id: number }>(base, owner.accessToken, 'POST', '/groups', {
-    name: 'Bench household',
-  });
-  for (let i = 0; i < 3; i++) {
-    const { code } = await call<{ code: string }>(
-      base,
-      owner.accessToken,
-      'POST',
-      `/groups/${group.id}/invites`,
-    );
-    const housemate = await signUp(base);
-    await call(base, housemate.accessToken, 'POST', '/groups/join', { code });
-  }
-  const lines = Array.from({ length: 1000 }, (_, i) => `${(i % 5) + 1} x Item ${i + 1} 1,99`);
-  const imported = await call<{ list: { id: number; items: { id: number; version: number }[] } }>(
-    base,
-    owner.accessToken,
-    'POST',
-    '/lists/import',
-    { format: 'text', content: lines.join('\n'), name: 'Big shop', group_id: group.id },
-  );
-  return {
-    ...owner,
-    groupId: group.id,
-    bigListId: imported.list.id,
-    toggleItems: imported.list.items.slice(0, 100),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Load
-
-function fire(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    running = autocannon(options, (error: unknown, result) => {
-      running = null;
-      if (error) reject(error instanceof Error ? error : new Error(String(error)));
-      else resolve(result);
-    });
-  });
-}
-
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-/** Linux USER_HZ: the unit of the CPU times in /proc/<pid>/stat (100 on every mainstream arch). */
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** User + system CPU time of a process in ms, from /proc; null elsewhere or once it is gone. */
-function processCpuMs(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 2 (the command) may hold spaces: count from its closing parenthesis (then field 3).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]); // utime (14) + stime (15)
-    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_SECOND : null;
-  } catch {
-    return null;
-  }
-}
-
-interface CpuSnapshot {
-  at: number;
-  server: number | null;
-  /** pid -> CPU ms of each PostgreSQL backend connected to the benchmark database. */
-  database: Map<number, number> | null;
-  loadGenerator: NodeJS.CpuUsage;
-  machine: { busy: number; steal: number } | null;
-}
-
-/** Busy and stolen CPU time of the whole machine in ms (all cores added), from /proc/stat. */
-function machineCpuMs(): { busy: number; steal: number } | null {
-  try {
-    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
-    // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest is in user)
-    const [user, nice, system, , , irq, softirq, steal] = line
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    const busy = [user, nice, system, irq, softirq].reduce<number>((sum, v) => sum + (v ?? NaN), 0);
-    if (!Number.isFinite(busy) || steal === undefined || !Number.isFinite(steal)) return null;
-    const ms = (ticks: number) => (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
-    return { busy: ms(busy), steal: ms(steal) };
-  } catch {
-    return null;
-  }
-}
-
-function databaseBackendsCpuMs(): Map<number, number> | null {
-  try {
-    const pids = psql(`SELECT pid FROM pg_stat_activity WHERE datname = '${PG_BENCH_DB}'`)
-      .split('\n')
-      .map(Number)
-      .filter((pid) => Number.isSafeInteger(pid) && pid > 0);
-    const cpu = new Map<number, number>();
-    for (const pid of pids) {
-      const ms = processCpuMs(pid);
-      if (ms === null) return null;
-      cpu.set(pid, ms);
-    }
-    return cpu;
-  } catch {
-    return null;
-  }
-}
-
-function cpuSnapshot(engine: Engine, server: Server): CpuSnapshot {
-  return {
-    at: performance.now(),
-    server: server.child.pid === undefined ? null : processCpuMs(server.child.pid),
-    database: engine === 'postgres' ? databaseBackendsCpuMs() : null,
-    loadGenerator: process.cpuUsage(),
-    machine: machineCpuMs(),
-  };
-}
-
-function cpuUsed(before: CpuSnapshot, after: CpuSnapshot, requests: number): Row['cpu'] {
-  const wallMs = after.at - before.at;
-  const serverMs =
-    before.server === null || after.server === null ? null : after.server - before.server;
-  let databaseMs: number | null = null;
-  if (before.database && after.database) {
-    // Backends opened during the run started from zero; ones closed during it are lost (the pool
-    // keeps busy connections open, so that is rare).
-    databaseMs = 0;
-    for (const [pid, ms] of after.database) databaseMs += ms - (before.database.get(pid) ?? 0);
-  }
-  const loadGeneratorUsage = process.cpuUsage(before.loadGenerator);
-  const loadGeneratorMs = (loadGeneratorUsage.user + loadGeneratorUsage.system) / 1000;
-  const perRequest = (ms: number | null) =>
-    ms === null || requests === 0 ? null : round(ms / requests);
-  const cores = (ms: number | null) => (ms === null ? null : round(ms / wallMs));
-  let otherMs: number | null = null;
-  let stealMs: number | null = null;
-  if (before.machine && after.machine) {
-    const ours = (serverMs ?? 0) + (databaseMs ?? 0) + loadGeneratorMs;
-    otherMs = Math.max(0, after.machine.busy - before.machine.busy - ours);
-    stealMs = after.machine.steal - before.machine.steal;
-  }
-  return {
-    serverMsPerRequest: perRequest(serverMs),
-    databaseMsPerRequest: perRequest(databaseMs),
-    loadGeneratorMsPerRequest: perRequest(loadGeneratorMs) ?? 0,
-    serverCores: cores(serverMs),
-    databaseCores: cores(databaseMs),
-    loadGeneratorCores: cores(loadGeneratorMs) ?? 0,
-    otherCores: cores(otherMs),
-    stealCores: cores(stealMs),
-  };
-}
-
-function toRow(
-  engine: Engine,
-  scenario: Scenario,
-  result: autocannon.Result,
-  cpu: Row['cpu'],
-): Row {
-  const statusCodes: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
-    statusCodes[code] = stat.count ?? 0;
-  }
-  return {
-    engine,
-    scenario: scenario.name,
-    connections: result.connections,
-    durationSeconds: round(result.duration),
-    requests: {
-      total: result.requests.total,
-      average: round(result.requests.average),
-      stddev: round(result.requests.stddev),
-      min: result.requests.min,
-      max: result.requests.max,
-    },
-    latencyMs: {
-      average: round(result.latency.average),
-      p50: result.latency.p50,
-      p97_5: result.latency.p97_5,
-      p99: result.latency.p99,
-      max: result.latency.max,
-    },
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes,
-    cpu,
-  };
+  return { duration, warmup, engines, only: values.only };
 }
 
 async function runScenarios(
   engine: Engine,
+  scenarios: readonly Scenario[],
   server: Server,
-  session: Session,
-  duration: number,
-  warmup: number,
+  household: Household,
+  timing: { duration: number; warmup: number },
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const scenario of SCENARIOS) {
+  const database = engine === 'postgres' ? PG_BENCH_DB : null;
+  for (const scenario of scenarios) {
     checkInterrupted();
     const options = {
-      ...scenario.options(server.base, session),
+      ...(await scenario.options(server.base, household)),
       connections: scenario.connections,
     };
-    if (warmup > 0) {
-      console.log(`[${engine}] ${scenario.name}: warm-up ${warmup} s (not recorded)`);
-      await fire({ ...options, duration: warmup });
-      checkInterrupted();
-    }
-    console.log(`[${engine}] ${scenario.name}: ${scenario.connections} connections, ${duration} s`);
-    const before = cpuSnapshot(engine, server);
-    const result = await fire({ ...options, duration });
-    const after = cpuSnapshot(engine, server);
-    checkInterrupted();
-    const row = toRow(engine, scenario, result, cpuUsed(before, after, result.requests.total));
-    if (row.non2xx > 0 || row.errors > 0) {
+    console.log(`[${engine}] ${scenario.name}: ${scenario.connections} connections`);
+    const measured = await measure(options, timing, [server.child.pid!], database);
+    if (measured.errors > 0 || Object.keys(measured.statusCodes).some((code) => code >= '400')) {
       console.warn(
-        `[${engine}] ${scenario.name}: ${row.non2xx} non-2xx, ${row.errors} errors ` +
-          `(status codes ${JSON.stringify(row.statusCodes)})`,
+        `[${engine}] ${scenario.name}: ${measured.errors} errors, status codes ` +
+          JSON.stringify(measured.statusCodes),
       );
     }
-    rows.push(row);
+    rows.push({ engine, scenario: scenario.name, ofFloor: null, ...measured });
   }
   return rows;
 }
 
-// ---------------------------------------------------------------------------------------------
-// PostgreSQL database for the `postgres` engine
-
-function psql(sql: string, database = PG_ADMIN_URL) {
-  const run = spawnSync('psql', [database, '-X', '-v', 'ON_ERROR_STOP=1', '-Atc', sql], {
-    encoding: 'utf8',
-    timeout: 15_000,
-  });
-  if (run.error) {
-    const code = (run.error as NodeJS.ErrnoException).code;
-    throw new Skip(
-      code === 'ENOENT' ? 'psql is not installed' : `psql failed: ${run.error.message}`,
-    );
-  }
-  if (run.status !== 0) {
-    const message = run.stderr
-      .trim()
-      .split('\n')[0]
-      ?.replace(/^psql: (error: )?/, '');
-    throw new Skip(`psql: ${message || `exit code ${run.status}`}`);
-  }
-  return run.stdout.trim();
-}
-
-function benchDatabaseUrl(): string {
-  const url = new URL(PG_ADMIN_URL);
-  if (!LOOPBACK.has(url.hostname)) {
-    throw new Skip(`refusing to target ${url.hostname}: only loopback PostgreSQL is benchmarked`);
-  }
-  url.pathname = `/${PG_BENCH_DB}`;
-  return url.toString();
-}
-
-/** Creates a fresh `household_bench`; throws Skip when PostgreSQL cannot be reached. */
-function createBenchDatabase(): string {
-  const url = benchDatabaseUrl();
-  psql('SELECT 1');
-  // A leftover of an interrupted run is dropped: the database must start empty.
-  psql(`DROP DATABASE IF EXISTS ${PG_BENCH_DB}`);
-  psql(`CREATE DATABASE ${PG_BENCH_DB}`);
-  return url;
-}
-
-function dropBenchDatabase() {
-  try {
-    psql(`DROP DATABASE IF EXISTS ${PG_BENCH_DB} WITH (FORCE)`);
-  } catch (error) {
-    console.error(`could not drop database ${PG_BENCH_DB}: ${(error as Error).message}`);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// One engine, start to finish
-
 async function benchEngine(
   engine: Engine,
-  duration: number,
-  warmup: number,
+  timing: { duration: number; warmup: number },
+  only: string | undefined,
 ): Promise<{ report: EngineReport; rows: Row[] }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `household-bench-${engine}-`));
+  const selected = (scenario: Scenario) => !only || scenario.name.includes(only);
+  const appScenarios = APP_SCENARIOS.filter(selected);
+  const floorNames = new Set(appScenarios.map((scenario) => scenario.floor));
+  const floorScenarios = FLOOR_SCENARIOS.filter((scenario) => floorNames.has(scenario.name));
   let createdDatabase = false;
   let server: Server | null = null;
   const report: EngineReport = { engine, status: 'ran' };
-  let rows: Row[] = [];
+  const rows: Row[] = [];
   const loadBefore = round(os.loadavg()[0] ?? 0);
   try {
-    const env: Record<string, string> = { DATA_DIR: dataDir };
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      // Long enough that the token outlives any allowed --duration.
+      ACCESS_TOKEN_TTL_SECONDS: String(24 * 60 * 60),
+      // The per-IP limit would otherwise turn the login benchmark into a 429 benchmark.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      JOIN_RATE_LIMIT_PER_MINUTE: '1000000',
+    };
     if (engine === 'postgres') {
-      env.DATABASE_URL = createBenchDatabase();
+      env.DATABASE_URL = createBenchDatabase(PG_BENCH_DB);
       createdDatabase = true;
     }
     console.log(`[${engine}] starting the server…`);
-    server = await startServer(env);
-    const session = await createSession(server.base);
-    rows = await runScenarios(engine, server, session, duration, warmup);
+    server = await startServer({ env });
+    await sleep(IDLE_SECONDS * 1000);
+    const afterStart = rssMiB(server.child.pid);
+    const household = await createHousehold(server.base);
+    rows.push(...(await runScenarios(engine, appScenarios, server, household, timing)));
+    const afterLoad = rssMiB(server.child.pid);
+    await sleep(IDLE_SECONDS * 1000);
+    report.rssMiB = { afterStart, afterLoad, afterPause: rssMiB(server.child.pid) };
+    report.serverExitCode = await stopServer(server);
+    report.serverLogLines = server.logLines();
+    if (report.serverLogLines > 0) {
+      console.warn(
+        `[${engine}] the server logged ${report.serverLogLines} line(s):\n${server.logTail()}`,
+      );
+    }
+    server = null;
+
+    if (floorScenarios.length > 0) {
+      console.log(`[${engine}] starting the floor…`);
+      server = await startServer({
+        args: ['--import', 'tsx', 'bench/floor/server.ts'],
+        env,
+        healthPath: '/health',
+      });
+      rows.push(...(await runScenarios(engine, floorScenarios, server, household, timing)));
+      await stopServer(server);
+      server = null;
+    }
+    for (const row of rows) {
+      const floorName = APP_SCENARIOS.find((scenario) => scenario.name === row.scenario)?.floor;
+      const floor = rows.find((candidate) => candidate.scenario === floorName);
+      if (floor) row.ofFloor = round(row.requests.average / floor.requests.average, 3);
+    }
     report.loadAverage1m = { before: loadBefore, after: round(os.loadavg()[0] ?? 0) };
   } catch (error) {
-    if (error instanceof Skip) {
-      report.status = 'skipped';
-      report.reason = error.message;
-      console.warn(`[${engine}] skipped: ${error.message}`);
-    } else {
-      report.status = 'failed';
-      report.reason = (error as Error).message;
-      console.error(`[${engine}] failed: ${(error as Error).message}`);
-    }
+    report.status = error instanceof Skip ? 'skipped' : 'failed';
+    report.reason = (error as Error).message;
+    console.error(`[${engine}] ${report.status}: ${report.reason}`);
   } finally {
-    if (server) {
-      report.serverExitCode = await stopServer(server);
-      report.serverLogLines = server.logLines();
-      if (report.serverLogLines > 0) {
-        console.warn(
-          `[${engine}] the server logged ${report.serverLogLines} warning/error line(s); last:\n` +
-            server.logTail(),
-        );
-      }
-    }
-    if (createdDatabase) dropBenchDatabase();
+    if (server) await stopServer(server);
+    if (createdDatabase) dropBenchDatabase(PG_BENCH_DB);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return { report, rows };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Output
-
 /** Server + database CPU per request, e.g. `2.9` or `1.2+0.8` (node + PostgreSQL backends). */
-function serverCpuPerRequest(row: Row): string {
+function cpuPerRequest(row: Row): string {
   const { serverMsPerRequest: node, databaseMsPerRequest: database } = row.cpu;
   if (node === null) return 'n/a';
-  return database === null ? node.toFixed(1) : `${node.toFixed(1)}+${database.toFixed(1)}`;
+  return database === null ? node.toFixed(2) : `${node.toFixed(2)}+${database.toFixed(2)}`;
 }
 
-function printTable(rows: Row[], reports: EngineReport[]) {
-  const header = [
-    'engine',
-    'scenario',
-    'conns',
-    'req/s avg',
-    'p50 ms',
-    'p97.5 ms',
-    'p99 ms',
-    'non-2xx',
-    'errors',
-    'CPU ms/req',
-    'others, cores',
-  ];
-  const body = rows.map((row) => [
-    row.engine,
-    row.scenario,
-    String(row.connections),
-    row.requests.average.toFixed(1),
-    String(row.latencyMs.p50),
-    String(row.latencyMs.p97_5),
-    String(row.latencyMs.p99),
-    String(row.non2xx),
-    String(row.errors),
-    serverCpuPerRequest(row),
-    row.cpu.otherCores === null ? 'n/a' : row.cpu.otherCores.toFixed(2),
-  ]);
+function table(header: string[], body: string[][], numericFrom: number): string {
   const widths = header.map((title, i) =>
     Math.max(title.length, ...body.map((cells) => cells[i]?.length ?? 0)),
   );
-  const numeric = (i: number) => i >= 2;
   const line = (cells: string[]) =>
     `| ${cells
-      .map((cell, i) => (numeric(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .map((cell, i) => (i >= numericFrom ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
       .join(' | ')} |`;
-  const rule = widths.map((w, i) => (numeric(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2)));
+  const rule = widths.map((w, i) =>
+    i >= numericFrom ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2),
+  );
+  return [line(header), `|${rule.join('|')}|`, ...body.map(line)].join('\n');
+}
+
+function printResults(rows: Row[], reports: EngineReport[]) {
   console.log();
-  if (rows.length === 0) {
-    console.log('no results');
-  } else {
-    console.log(line(header));
-    console.log(`|${rule.join('|')}|`);
-    for (const cells of body) console.log(line(cells));
-  }
   console.log(
-    '\nCPU ms/req: CPU time of the server process (+ its PostgreSQL backends) per answered request.' +
+    table(
+      [
+        'engine',
+        'scenario',
+        'req/s',
+        'of floor',
+        'p50 ms',
+        'p99 ms',
+        'bytes/req',
+        'status codes',
+        'CPU ms/req',
+        'others, cores',
+      ],
+      rows.map((row) => [
+        row.engine,
+        row.scenario,
+        row.requests.average.toFixed(1),
+        row.ofFloor === null ? '' : `${Math.round(row.ofFloor * 100)} %`,
+        String(row.latencyMs.p50),
+        String(row.latencyMs.p99),
+        String(row.bytesPerRequest),
+        Object.entries(row.statusCodes)
+          .map(([code, count]) => `${code}×${count}`)
+          .join(' ') + (row.errors ? ` err×${row.errors}` : ''),
+        cpuPerRequest(row),
+        row.cpu.otherCores === null ? 'n/a' : row.cpu.otherCores.toFixed(2),
+      ]),
+      2,
+    ),
+  );
+  console.log(
+    '\nCPU ms/req: CPU time of the server process (+ its PostgreSQL backends) per answer.' +
       '\nothers, cores: CPU used meanwhile by everything else on the machine (2 = two full cores);' +
-      '\n  when it is not near 0 the figures above are pessimistic.',
+      '\n  when it is not near 0 the figures above are pessimistic.\n',
   );
   for (const report of reports) {
     if (report.status !== 'ran') {
       console.log(`${report.engine}: ${report.status} (${report.reason})`);
-    } else if (report.loadAverage1m) {
-      const { before, after } = report.loadAverage1m;
-      console.log(
-        `${report.engine}: 1-minute load average ${before} before, ${after} after ` +
-          `(${os.availableParallelism()} cores)`,
-      );
+      continue;
     }
+    const rss = report.rssMiB;
+    console.log(
+      `${report.engine}: RSS ${rss?.afterStart} MiB idle after start, ${rss?.afterLoad} after ` +
+        `the load, ${rss?.afterPause} after ${IDLE_SECONDS} s idle; 1-minute load average ` +
+        `${report.loadAverage1m?.before} before, ${report.loadAverage1m?.after} after`,
+    );
   }
 }
 
@@ -828,8 +422,6 @@ function machine() {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-
 async function main() {
   let cli: ReturnType<typeof parseCli>;
   try {
@@ -838,19 +430,19 @@ async function main() {
     console.error((error as Error).message);
     process.exit(2);
   }
-  const { duration, warmup, engines } = cli;
+  const { duration, warmup, engines, only } = cli;
   const startedAt = new Date();
   const reports: EngineReport[] = [];
   const rows: Row[] = [];
   for (const engine of engines) {
-    if (interrupted) break;
-    const outcome = await benchEngine(engine, duration, warmup);
+    if (isInterrupted()) break;
+    const outcome = await benchEngine(engine, { duration, warmup }, only);
     reports.push(outcome.report);
     rows.push(...outcome.rows);
   }
 
-  printTable(rows, reports);
-  if (interrupted) {
+  printResults(rows, reports);
+  if (isInterrupted()) {
     console.error('\ninterrupted: results not written');
     process.exit(130);
   }
@@ -860,7 +452,7 @@ async function main() {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     machine: machine(),
-    settings: { durationSeconds: duration, warmupSeconds: warmup },
+    settings: { durationSeconds: duration, warmupSeconds: warmup, only: only ?? null },
     engines: reports,
     results: rows,
   };

@@ -1,0 +1,154 @@
+/**
+ * Starting and stopping the real server (or a floor server) as a child process on a free loopback
+ * port, with a minimal environment so that nothing from the caller's shell leaks in.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const API = '/api/v1';
+const HEALTH_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/**
+ * What `npm run serve` runs: the compiled server, built by `npm run build`. BENCH_SERVER_ARGS
+ * replaces it (space-separated Node arguments), e.g. to measure an older commit that ran through
+ * a run-time transpiler: `BENCH_SERVER_ARGS="--import tsx apps/server/src/main.ts"`.
+ */
+export const APP_COMMAND = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [
+  'apps/server/dist/main.js',
+];
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface Server {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  logLines: () => number;
+  logTail: () => string;
+  exited: Promise<number | null>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('could not find a free port'));
+      });
+    });
+  });
+}
+
+export interface StartOptions {
+  /** Node arguments and script, relative to the repository root; the app by default. */
+  args?: string[];
+  env: Record<string, string>;
+  /** Health path to wait for (GET, 200). */
+  healthPath?: string;
+  /** A fixed port (several processes behind one address); a free one by default. */
+  port?: number;
+}
+
+export function assertAppBuilt(): void {
+  const main = path.join(REPO_ROOT, APP_COMMAND[0]!);
+  if (!fs.existsSync(main)) {
+    throw new Error(`${APP_COMMAND[0]} is missing: run \`npm run build\` first`);
+  }
+}
+
+export async function startServer(options: StartOptions): Promise<Server> {
+  const port = options.port ?? (await freePort());
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  const args = options.args ?? APP_COMMAND;
+  if (!options.args && !process.env.BENCH_SERVER_ARGS) assertAppBuilt();
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  const tail: string[] = [];
+  let lines = 0;
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      lines += 1;
+      tail.push(line);
+      if (tail.length > 40) tail.shift();
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? -1 : null)));
+  });
+
+  const server: Server = {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    logLines: () => lines,
+    logTail: () => tail.join('\n'),
+    exited,
+  };
+
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const healthUrl = `${server.base}${options.healthPath ?? `${API}/health`}`;
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (gone) {
+      throw new Error(`server exited during start-up; its last output:\n${server.logTail()}`);
+    }
+    try {
+      const response = await fetch(healthUrl, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  await stopServer(server);
+  throw new Error(`server not healthy after ${HEALTH_TIMEOUT_MS / 1000} s:\n${server.logTail()}`);
+}
+
+/** SIGTERM (graceful shutdown), then SIGKILL if it has not exited in time. */
+export async function stopServer(server: Server): Promise<number | null> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
+  server.child.kill('SIGTERM');
+  const timedOut = Symbol('timeout');
+  const outcome = await Promise.race([server.exited, sleep(STOP_TIMEOUT_MS).then(() => timedOut)]);
+  if (outcome !== timedOut) return outcome as number | null;
+  console.error(`server did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM; killing it`);
+  server.child.kill('SIGKILL');
+  return server.exited;
+}
+
+/** Resident set size of a process in MiB (VmRSS), from /proc; null elsewhere or once it is gone. */
+export function rssMiB(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+    return Number.isFinite(kib) ? Math.round((kib / 1024) * 10) / 10 : null;
+  } catch {
+    return null;
+  }
+}
