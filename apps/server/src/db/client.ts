@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -46,14 +46,50 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir);
 }
 
+/**
+ * PostgreSQL settings of the embedded database, sized for a small home server (docs/decisions.md
+ * "PGlite memory"): PGlite runs PostgreSQL inside this process, so its buffers are this process's
+ * memory, and WebAssembly memory never shrinks once grown.
+ */
+export const PGLITE_SETTINGS = [
+  // The default 128 MB of shared buffers costs about 130 MB of resident memory once warm.
+  'shared_buffers=16MB',
+  // Index builds during migrations would otherwise grow the heap by up to 64 MB for good.
+  'maintenance_work_mem=8MB',
+];
+
+/** The PostgreSQL major version of the embedded engine in use (@electric-sql/pglite 0.5). */
+export const PGLITE_POSTGRES_MAJOR = '18';
+
+/**
+ * A data folder written by an older embedded engine (PostgreSQL 17, before 0.5) cannot be opened
+ * by this one: say so and how to move the data, instead of PostgreSQL's own start-up failure.
+ */
+export function assertPgliteDataVersion(pgdata: string): void {
+  const versionFile = path.join(pgdata, 'PG_VERSION');
+  if (!fs.existsSync(versionFile)) return;
+  const found = fs.readFileSync(versionFile, 'utf8').trim();
+  if (found === PGLITE_POSTGRES_MAJOR) return;
+  throw new Error(
+    `The embedded database in ${pgdata} was written by PostgreSQL ${found}; this version of the ` +
+      `app embeds PostgreSQL ${PGLITE_POSTGRES_MAJOR}. Dump it with the previous version and ` +
+      'restore the dump here (docs/decisions.md, "Embedded database: PGlite 0.5"), or move the ' +
+      'folder aside to start empty.',
+  );
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
+  // Loaded only for the embedded engine: a PostgreSQL deployment never pays for it.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const options = { postgresqlconf: PGLITE_SETTINGS };
   let client: PGlite;
   if (dataDir) {
     const pgdata = path.join(dataDir, 'pgdata');
     fs.mkdirSync(pgdata, { recursive: true });
-    client = new PGlite(pgdata);
+    assertPgliteDataVersion(pgdata);
+    client = new PGlite(pgdata, options);
   } else {
-    client = new PGlite();
+    client = new PGlite(options);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

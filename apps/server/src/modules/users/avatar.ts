@@ -1,6 +1,5 @@
 import { AVATAR_SIZE_PX } from '@household/contracts';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import { userAvatars, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../http/problem';
@@ -33,6 +32,8 @@ const MAX_INPUT_PIXELS = 40_000_000;
  */
 export async function setAvatar(ctx: AppContext, user: UserRow, upload: Buffer): Promise<UserRow> {
   if (!sniffImageType(upload)) throw unsupportedImage();
+  // sharp brings libvips (tens of MB of memory): loaded with the first avatar, not at start.
+  const { default: sharp } = await import('sharp');
   let content: Buffer;
   try {
     content = await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS })
