@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -8,7 +8,6 @@ import { API_PREFIX, AVATAR_MAX_BYTES, JSON_BODY_LIMIT_BYTES } from '@household/
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import { trackInFlight } from './http/in-flight';
 import { registerMetrics } from './http/metrics';
 import { problem, registerProblemHandlers, sendProblem } from './http/problem';
 import { registerSecurity } from './http/security';
+import { registerResponseSerializer } from './http/serializer';
 import { registerWebApp } from './http/web';
 import { createLogger, LogBuffer } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -83,7 +83,7 @@ export async function buildApp(options: BuildAppOptions) {
   // hand a route a bare string, a type browsers send cross-origin without a preflight: refuse it.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerResponseSerializer(app, config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -101,7 +101,7 @@ export async function buildApp(options: BuildAppOptions) {
         outboxDir: path.join(config.dataDir, 'outbox'),
         logger,
       }),
-    jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+    jwtKey: createSecretKey(loadJwtSecret(config.jwtSecret, config.dataDir)),
     startedAt: new Date(),
     events: options.events ?? createLocalEventBus(),
   };
