@@ -26,7 +26,8 @@ export function registerResponseSerializer(app: FastifyInstance, config: Pick<Co
     if (checked) {
       const schema = this.routeOptions.schema?.response as Record<string, unknown> | undefined;
       const forStatus = schema?.[String(this.statusCode)] as ZodType | undefined;
-      if (forStatus) assertMatchesSchema(forStatus, JSON.parse(json), this.request.method, this.request.url);
+      if (forStatus)
+        assertMatchesSchema(forStatus, JSON.parse(json), this.request.method, this.request.url);
     }
     return this.type('application/json; charset=utf-8').send(json);
   });

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../http/auth';
+import { knownTags, sendTagged } from '../../http/conditional';
 import { getListItems } from '../lists/lists.service';
 import { addItem, deleteItem, getItem, reorderItems, updateItem } from './items.service';
 
@@ -26,7 +27,11 @@ export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     api.get(
       '/lists/:id/items',
       { schema: { tags, security, params: ZListParams, response: { 200: z.array(ZItem) } } },
-      (request) => getListItems(ctx, currentUser(request), request.params.id),
+      async (request, reply) =>
+        sendTagged(
+          reply,
+          await getListItems(ctx, currentUser(request), request.params.id, knownTags(request)),
+        ),
     );
 
     api.post(

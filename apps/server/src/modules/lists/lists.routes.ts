@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../http/auth';
+import { knownTags, sendTagged } from '../../http/conditional';
 import {
   createList,
   deleteList,
@@ -95,7 +96,11 @@ export function listsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     api.get(
       '/lists/:id',
       { schema: { tags, security, params: ZListParams, response: { 200: ZListDetail } } },
-      (request) => getList(ctx, currentUser(request), request.params.id),
+      async (request, reply) =>
+        sendTagged(
+          reply,
+          await getList(ctx, currentUser(request), request.params.id, knownTags(request)),
+        ),
     );
 
     api.patch(

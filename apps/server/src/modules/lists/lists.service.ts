@@ -25,9 +25,11 @@ import { categories, items, lists, type ListRow, type UserRow } from '../../db/s
 import { AppError, notFound, validationFailed } from '../../http/problem';
 import { recordActivity } from '../groups/activity';
 import { requireMembership } from '../groups/groups.service';
+import { readListDetailJson, readListItemsJson, type ListJson } from './list-json';
 import { loadItems, loadLists, visibleTo } from './lists.presenter';
 import {
   assertCanManageList,
+  listNotFound,
   assertEditable,
   requireVisibleList,
   type VisibleList,
@@ -119,14 +121,28 @@ export async function presentListDetail(ctx: AppContext, listId: number): Promis
   return { ...list, items: listItems };
 }
 
-export async function getList(ctx: AppContext, actor: UserRow, listId: number) {
-  await requireVisibleList(ctx.db, listId, actor.id);
-  return presentListDetail(ctx, listId);
+/** GET /lists/:id, as JSON text with its entity tag; no text when the caller holds this version. */
+export async function getList(
+  ctx: AppContext,
+  actor: UserRow,
+  listId: number,
+  knownTags: string[],
+): Promise<ListJson> {
+  const read = await readListDetailJson(ctx.db, ctx.config, listId, actor.id, knownTags);
+  if (!read) throw listNotFound();
+  return read;
 }
 
-export async function getListItems(ctx: AppContext, actor: UserRow, listId: number) {
-  await requireVisibleList(ctx.db, listId, actor.id);
-  return loadItems(ctx.db, ctx.config, eq(items.listId, listId));
+/** GET /lists/:id/items, like getList. */
+export async function getListItems(
+  ctx: AppContext,
+  actor: UserRow,
+  listId: number,
+  knownTags: string[],
+): Promise<ListJson> {
+  const read = await readListItemsJson(ctx.db, ctx.config, listId, actor.id, knownTags);
+  if (!read) throw listNotFound();
+  return read;
 }
 
 export async function createList(
