@@ -14,6 +14,7 @@ import {
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { registerCompression } from './http/compression';
 import { trackInFlight } from './http/in-flight';
 import { registerMetrics } from './http/metrics';
 import { problem, registerProblemHandlers, sendProblem } from './http/problem';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions) {
   trackInFlight(app);
   registerProblemHandlers(app);
   await registerSecurity(app, config);
+  await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
