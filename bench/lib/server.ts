@@ -17,9 +17,18 @@ const STOP_TIMEOUT_MS = 15_000;
  * replaces it (space-separated Node arguments), e.g. to measure an older commit that ran through
  * a run-time transpiler: `BENCH_SERVER_ARGS="--import tsx apps/server/src/main.ts"`.
  */
-export const APP_COMMAND = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [
-  'apps/server/dist/main.js',
-];
+export const APP_COMMAND =
+  process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? serveCommand();
+
+/** The Node arguments of the root package's `serve` script (`node <args>`). */
+function serveCommand(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [node, ...args] = manifest.scripts.serve!.split(' ').filter(Boolean);
+  if (node !== 'node') throw new Error(`the serve script does not start with node: ${node}`);
+  return args;
+}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,9 +1,12 @@
 import { buildApp, type App } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { createEmbeddedDatabaseApart, runEmbeddedSetupIfAsked } from './db/first-start';
 import { createEventBus } from './realtime/event-bus';
 
 const config = loadConfig();
+await runEmbeddedSetupIfAsked(config);
+createEmbeddedDatabaseApart(config);
 // Until the app (and its logger) exists, a lost connection can only go to stderr.
 let reportConnectionError = (error: Error) => console.error(error);
 const database = await openDatabase({
