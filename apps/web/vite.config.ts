@@ -66,7 +66,13 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         // Sentry stays out: it is loaded only when a DSN is configured (lib/sentry.ts).
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+          ],
         },
       },
     },
