@@ -15,12 +15,12 @@ import { createTokenStore } from './lib/token-store';
 import { isPublicPath, loginPath } from './paths';
 
 async function start() {
-  // The runtime config names the API host and the error-reporting DSN, so it comes first.
-  const config = await loadRuntimeConfig();
-  await initErrorReporting(config);
-  await initI18n();
-
+  // The router starts fetching the first page's code as soon as it exists; the runtime config
+  // (API host, error-reporting DSN) and the saved language's texts load alongside it, and the
+  // first render waits for the language so that it never flashes English.
   const router = createBrowserRouter(routes);
+  const [config] = await Promise.all([loadRuntimeConfig(), initI18n()]);
+  await initErrorReporting(config);
   const tokens = createTokenStore();
   const api = createApiClient({
     baseUrl: apiBaseUrl(config.api_url),

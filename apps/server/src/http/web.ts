@@ -29,6 +29,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // The build writes a Brotli (.br) and a gzip (.gz) copy beside each text file: one is sent
+      // when the browser accepts it, without compressing anything per request.
+      preCompressed: true,
       // Off, or the plugin's own `public, max-age=0` replaces the header set below.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -38,6 +41,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
           'cache-control',
           isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The body depends on Accept-Encoding: a shared cache must keep the copies apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

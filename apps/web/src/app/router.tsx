@@ -1,26 +1,59 @@
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import { AccountPage } from '../features/account/pages/AccountPage';
-import { AuthCallbackPage } from '../features/auth/pages/AuthCallbackPage';
-import { ForgotPasswordPage } from '../features/auth/pages/ForgotPasswordPage';
-import { LoginPage } from '../features/auth/pages/LoginPage';
-import { ResetPasswordPage } from '../features/auth/pages/ResetPasswordPage';
-import { SignupPage } from '../features/auth/pages/SignupPage';
-import { VerifyEmailPage } from '../features/auth/pages/VerifyEmailPage';
-import { ChoresPage } from '../features/chores/pages/ChoresPage';
-import { ExpensesPage } from '../features/expenses/pages/ExpensesPage';
-import { GroupDetailPage } from '../features/groups/pages/GroupDetailPage';
-import { GroupsPage } from '../features/groups/pages/GroupsPage';
-import { JoinGroupPage } from '../features/groups/pages/JoinGroupPage';
-import { ListDetailPage } from '../features/lists/pages/ListDetailPage';
-import { ListsPage } from '../features/lists/pages/ListsPage';
-import { ShopPage } from '../features/lists/pages/ShopPage';
+import { PageLoader } from '../components/PageLoader';
 import { paths, routePatterns as route } from '../paths';
-import { AuthLayout } from './layouts/AuthLayout';
-import { MainLayout } from './layouts/MainLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireNumericParams } from './RequireNumericParams';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RouteGuard } from './RouteGuard';
+
+/**
+ * Every page and layout is a chunk of its own, fetched the first time its route matches: a page
+ * loads the code it uses and no other. The data router waits for the chunk before it shows the
+ * next page, and a chunk that fails to load (an open tab after a redeploy removed it) ends on the
+ * error page, whose button reloads the app.
+ */
+const pages = {
+  mainLayout: () => import('./layouts/MainLayout').then((m) => ({ Component: m.MainLayout })),
+  lists: () =>
+    import('../features/lists/pages/ListsPage').then((m) => ({ Component: m.ListsPage })),
+  chores: () =>
+    import('../features/chores/pages/ChoresPage').then((m) => ({ Component: m.ChoresPage })),
+  expenses: () =>
+    import('../features/expenses/pages/ExpensesPage').then((m) => ({ Component: m.ExpensesPage })),
+  groups: () =>
+    import('../features/groups/pages/GroupsPage').then((m) => ({ Component: m.GroupsPage })),
+  joinGroup: () =>
+    import('../features/groups/pages/JoinGroupPage').then((m) => ({ Component: m.JoinGroupPage })),
+  account: () =>
+    import('../features/account/pages/AccountPage').then((m) => ({ Component: m.AccountPage })),
+  listDetail: () =>
+    import('../features/lists/pages/ListDetailPage').then((m) => ({ Component: m.ListDetailPage })),
+  groupDetail: () =>
+    import('../features/groups/pages/GroupDetailPage').then((m) => ({
+      Component: m.GroupDetailPage,
+    })),
+  shop: () => import('../features/lists/pages/ShopPage').then((m) => ({ Component: m.ShopPage })),
+  authLayout: () => import('./layouts/AuthLayout').then((m) => ({ Component: m.AuthLayout })),
+  login: () => import('../features/auth/pages/LoginPage').then((m) => ({ Component: m.LoginPage })),
+  signup: () =>
+    import('../features/auth/pages/SignupPage').then((m) => ({ Component: m.SignupPage })),
+  authCallback: () =>
+    import('../features/auth/pages/AuthCallbackPage').then((m) => ({
+      Component: m.AuthCallbackPage,
+    })),
+  forgotPassword: () =>
+    import('../features/auth/pages/ForgotPasswordPage').then((m) => ({
+      Component: m.ForgotPasswordPage,
+    })),
+  resetPassword: () =>
+    import('../features/auth/pages/ResetPasswordPage').then((m) => ({
+      Component: m.ResetPasswordPage,
+    })),
+  verifyEmail: () =>
+    import('../features/auth/pages/VerifyEmailPage').then((m) => ({
+      Component: m.VerifyEmailPage,
+    })),
+} satisfies Record<string, RouteObject['lazy']>;
 
 function Root() {
   return (
@@ -39,28 +72,30 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteErrorPage />,
+    // Until the first page's chunks are in (the very first render only).
+    hydrateFallbackElement: <PageLoader minHeight="100vh" />,
     children: [
       {
         path: paths.home,
-        element: <MainLayout />,
+        lazy: pages.mainLayout,
         children: [
           { index: true, element: <Navigate to={paths.lists} replace /> },
-          { path: route.lists, element: <ListsPage /> },
-          { path: route.chores, element: <ChoresPage /> },
-          { path: route.expenses, element: <ExpensesPage /> },
-          { path: route.groups, element: <GroupsPage /> },
+          { path: route.lists, lazy: pages.lists },
+          { path: route.chores, lazy: pages.chores },
+          { path: route.expenses, lazy: pages.expenses },
+          { path: route.groups, lazy: pages.groups },
           // A share link needs a session like every page here: the guard sends a signed-out
           // visitor through login or sign-up with the link in the redirect query, then back.
-          { path: route.groupJoin, element: <JoinGroupPage /> },
-          { path: route.account, element: <AccountPage /> },
+          { path: route.groupJoin, lazy: pages.joinGroup },
+          { path: route.account, lazy: pages.account },
           {
             element: <RequireNumericParams />,
             children: [
-              { path: route.list, element: <ListDetailPage /> },
-              { path: route.group, element: <GroupDetailPage /> },
-              { path: route.groupLists, element: <ListsPage /> },
-              { path: route.groupChores, element: <ChoresPage /> },
-              { path: route.groupExpenses, element: <ExpensesPage /> },
+              { path: route.list, lazy: pages.listDetail },
+              { path: route.group, lazy: pages.groupDetail },
+              { path: route.groupLists, lazy: pages.lists },
+              { path: route.groupChores, lazy: pages.chores },
+              { path: route.groupExpenses, lazy: pages.expenses },
             ],
           },
         ],
@@ -68,21 +103,22 @@ export const routes: RouteObject[] = [
       {
         // Supermarket mode is full-screen: outside the main layout and its navigation.
         element: <RequireNumericParams />,
-        children: [{ path: route.listShop, element: <ShopPage /> }],
+        children: [{ path: route.listShop, lazy: pages.shop }],
       },
       {
         path: paths.auth,
-        element: <AuthLayout />,
+        lazy: pages.authLayout,
         children: [
           { index: true, element: <Navigate to={paths.login} replace /> },
-          { path: route.login, element: <LoginPage /> },
-          { path: route.signup, element: <SignupPage /> },
-          { path: route.callback, element: <AuthCallbackPage /> },
-          { path: route.forgotPassword, element: <ForgotPasswordPage /> },
-          { path: route.resetPassword, element: <ResetPasswordPage /> },
-          { path: route.verify, element: <VerifyEmailPage /> },
+          { path: route.login, lazy: pages.login },
+          { path: route.signup, lazy: pages.signup },
+          { path: route.callback, lazy: pages.authCallback },
+          { path: route.forgotPassword, lazy: pages.forgotPassword },
+          { path: route.resetPassword, lazy: pages.resetPassword },
+          { path: route.verify, lazy: pages.verifyEmail },
         ],
       },
+      // Small, and in the first chunk anyway: RequireNumericParams shows it too.
       { path: '*', element: <NotFoundPage /> },
     ],
   },

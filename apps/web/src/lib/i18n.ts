@@ -1,11 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@household/contracts';
-import i18next, { type ParseKeys } from 'i18next';
+import i18next, { type BackendModule, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from '../locales/de.json';
 import en from '../locales/en.json';
-import es from '../locales/es.json';
-import fr from '../locales/fr.json';
-import nl from '../locales/nl.json';
 
 /** The chosen language survives a reload; a signed-in user's saved locale wins on load. */
 export const LOCALE_STORAGE_KEY = 'locale';
@@ -22,13 +18,31 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
   es: 'Español',
 };
 
-export const resources = {
-  en: { translation: en },
-  de: { translation: de },
-  nl: { translation: nl },
-  fr: { translation: fr },
-  es: { translation: es },
-} as const;
+type Translation = typeof en;
+
+/**
+ * English is in the app's first chunk: it is the fallback for every missing text. The other four
+ * languages are a chunk each, fetched the first time one is shown, so a page carries one language.
+ */
+const translations: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translation }>> = {
+  de: () => import('../locales/de.json'),
+  nl: () => import('../locales/nl.json'),
+  fr: () => import('../locales/fr.json'),
+  es: () => import('../locales/es.json'),
+};
+
+/** Reads a language's texts for i18next, which waits for them before it switches language. */
+const localeChunks: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    if (!isLocale(language) || language === 'en') return callback(null, en);
+    translations[language]().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), false),
+    );
+  },
+};
 
 export type TranslationKey = ParseKeys;
 
@@ -53,13 +67,19 @@ export function initI18n(lng: Locale = storedLocale()) {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, language);
     document.documentElement.lang = language;
   });
-  return i18next.use(initReactI18next).init({
-    resources,
-    lng,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: LOCALES,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
+  // Resolves once the chosen language's texts are in, so the first render never flashes English.
+  return i18next
+    .use(initReactI18next)
+    .use(localeChunks)
+    .init({
+      resources: { en: { translation: en } },
+      // Languages without bundled texts come from the backend above.
+      partialBundledLanguages: true,
+      lng,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: LOCALES,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      showSupportNotice: false,
+    });
 }

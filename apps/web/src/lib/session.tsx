@@ -80,6 +80,9 @@ export function useSignOut() {
   const navigate = useNavigate();
   const tokens = useTokenStore();
   return useCallback(async () => {
+    // The first navigation may have to fetch the login page's code, and a navigation that waited
+    // for code is not drawn at once; the second one, with the code in, is on screen when it returns.
+    await navigate(paths.login, { replace: true, state: SIGNING_OUT });
     await navigate(paths.login, { replace: true, flushSync: true, state: SIGNING_OUT });
     tokens.clear();
     await navigate(paths.login, { replace: true });

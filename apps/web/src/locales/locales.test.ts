@@ -1,8 +1,20 @@
 import { LOCALES } from '@household/contracts';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../lib/i18n';
+import de from './de.json';
+import en from './en.json';
+import es from './es.json';
+import fr from './fr.json';
+import nl from './nl.json';
 
 type Tree = { [key: string]: string | Tree };
+
+const resources = {
+  en: { translation: en },
+  de: { translation: de },
+  nl: { translation: nl },
+  fr: { translation: fr },
+  es: { translation: es },
+} as const;
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const entries = new Map<string, string>();

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
@@ -31,6 +31,9 @@ await initI18n('en');
 
 // Whole pages render in these tests; typing into them on a busy machine can take seconds.
 vi.setConfig({ testTimeout: 20_000 });
+// A page's code is imported when its route first matches, and the first import of a page in a
+// test file transforms its modules: on a busy machine that alone can pass the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(async () => {
   cleanup();

@@ -32,7 +32,8 @@ describe('main layout', () => {
     const server = createFakeApi();
     signInAs(server, user);
     renderApp('/lists', server);
-    expect(await within(navigation()).findByText(text)).toBeInTheDocument();
+    const mainNavigation = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(await within(mainNavigation).findByText(text)).toBeInTheDocument();
   });
 
   it('applies the theme saved in the preferences on a device without its own choice', async () => {

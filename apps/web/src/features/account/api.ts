@@ -108,8 +108,9 @@ export function useChangeLanguage() {
   const { isAuthenticated } = useSession();
   const updateProfile = useUpdateProfile();
   const queryClient = useQueryClient();
-  return (locale: Locale) => {
-    void i18next.changeLanguage(locale);
+  return async (locale: Locale) => {
+    // A language other than English may have to load first; once it has, the toast below is in it.
+    await i18next.changeLanguage(locale);
     if (!isAuthenticated) return;
     updateProfile.mutate({ locale }, preferenceToasts());
     queryClient.setQueryData<Settings>(SETTINGS_QUERY_KEY, (settings) =>

@@ -18,7 +18,7 @@ export function LanguageSelect({ size }: { size?: MantineSize }) {
       value={currentLocale()}
       onChange={(event) => {
         const locale = event.currentTarget.value;
-        if (isLocale(locale)) changeLanguage(locale);
+        if (isLocale(locale)) void changeLanguage(locale);
       }}
     />
   );

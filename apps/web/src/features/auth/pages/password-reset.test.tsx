@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, jsonResponse, problemResponse } from '../../../test/fake-api';
@@ -46,7 +46,8 @@ describe('forgot and reset password, verify email', () => {
     expect(
       await screen.findByText('Your password has been reset. Please login.'),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/login');
+    // The login page's code loads on the way: the page may change a moment after the toast.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(await server.callsTo('/auth/reset-password')[0]!.json()).toEqual({
       token: 'mailed',
       password: 'a new secret',

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, jsonResponse, problemResponse } from '../../../test/fake-api';
@@ -60,7 +60,8 @@ describe('sign-up page (spec §2, §5)', () => {
     expect(
       await screen.findByText('Account created successfully. Please login.'),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/login');
+    // The login page's code loads on the way: the page may change a moment after the toast.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(router.state.location.search).toBe('?redirect=%2Fchores');
     const body = await server.callsTo('/auth/register')[0]!.json();
     expect(body).toEqual({

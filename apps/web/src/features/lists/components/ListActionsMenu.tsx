@@ -24,7 +24,7 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
@@ -44,8 +44,13 @@ import {
   type ExportFormat,
   type ListTransition,
 } from '../api';
-import { CategoriesModal } from './CategoriesModal';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { LoadWhenOpened } from '../../../components/LoadWhenOpened';
+
+// The categories dialog loads when first opened: most visits to a list never open it.
+const CategoriesModal = lazy(() =>
+  import('./CategoriesModal').then((m) => ({ default: m.CategoriesModal })),
+);
 
 const TRANSITION_DONE: Record<ListTransition, TranslationKey> = {
   complete: 'lists.actions.completed',
@@ -208,12 +213,14 @@ export function ListActionsMenu({ list }: { list: List }) {
       >
         {dialog === 'share' && <ShareListForm list={list} onDone={() => setDialog(null)} />}
       </Modal>
-      <CategoriesModal
-        groupId={list.group?.id ?? null}
-        groupName={list.group?.name ?? null}
-        opened={dialog === 'categories'}
-        onClose={() => setDialog(null)}
-      />
+      <LoadWhenOpened opened={dialog === 'categories'}>
+        <CategoriesModal
+          groupId={list.group?.id ?? null}
+          groupName={list.group?.name ?? null}
+          opened={dialog === 'categories'}
+          onClose={() => setDialog(null)}
+        />
+      </LoadWhenOpened>
       <DeleteListConfirm
         list={list}
         opened={dialog === 'delete'}

@@ -2,7 +2,7 @@ import type { Item, ListDetail } from '@household/contracts';
 import { Alert, Button, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArchiveOff, IconBasket, IconCalculator, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
@@ -19,8 +19,7 @@ import {
   useUpdateItem,
 } from '../api';
 import { ConfirmModal } from '../../../components/ConfirmModal';
-import { CostSummaryModal } from '../components/CostSummaryModal';
-import { EditItemModal } from '../components/EditItemModal';
+import { LoadWhenOpened } from '../../../components/LoadWhenOpened';
 import { ExpensesSection } from '../components/ExpensesSection';
 import type { ItemActions } from '../components/ItemRow';
 import { ItemsView } from '../components/ItemsView';
@@ -31,6 +30,14 @@ import { QuickAddItem } from '../components/QuickAddItem';
 import { money } from '../format';
 import { useListsLive } from '../live';
 import { useScrollMemory, useViewState } from '../view-state';
+
+// Dialogs load when first opened (their forms and number inputs are not needed to show the list).
+const EditItemModal = lazy(() =>
+  import('../components/EditItemModal').then((m) => ({ default: m.EditItemModal })),
+);
+const CostSummaryModal = lazy(() =>
+  import('../components/CostSummaryModal').then((m) => ({ default: m.CostSummaryModal })),
+);
 
 /** spec §2 List detail. */
 export function ListDetailPage() {
@@ -246,15 +253,19 @@ function ListDetailView({ list }: { list: ListDetail }) {
         onConfirm={confirmToggle}
         onClose={() => setTogglingId(null)}
       />
-      <EditItemModal
-        item={editing}
-        categories={categories.data ?? []}
-        currency={list.currency}
-        // The version the person saw goes with the change: a concurrent edit answers 409.
-        onSave={(item, changes) => updateItem.mutate({ item, changes }, { onSuccess: updated })}
-        onClose={() => setEditing(null)}
-      />
-      <CostSummaryModal listId={list.id} opened={costsOpen} onClose={() => setCostsOpen(false)} />
+      <LoadWhenOpened opened={editing !== null}>
+        <EditItemModal
+          item={editing}
+          categories={categories.data ?? []}
+          currency={list.currency}
+          // The version the person saw goes with the change: a concurrent edit answers 409.
+          onSave={(item, changes) => updateItem.mutate({ item, changes }, { onSuccess: updated })}
+          onClose={() => setEditing(null)}
+        />
+      </LoadWhenOpened>
+      <LoadWhenOpened opened={costsOpen}>
+        <CostSummaryModal listId={list.id} opened={costsOpen} onClose={() => setCostsOpen(false)} />
+      </LoadWhenOpened>
     </Stack>
   );
 }
