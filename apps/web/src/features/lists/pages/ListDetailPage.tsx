@@ -1,5 +1,5 @@
 import type { Item, ListDetail } from '@household/contracts';
-import { Alert, Button, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArchiveOff, IconBasket, IconCalculator, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -31,6 +31,7 @@ import { QuickAddItem } from '../components/QuickAddItem';
 import { money } from '../format';
 import { useListsLive } from '../live';
 import { useScrollMemory, useViewState } from '../view-state';
+import { PageLoader } from '../../../components/PageLoader';
 
 /** spec §2 List detail. */
 export function ListDetailPage() {
@@ -57,11 +58,7 @@ export function ListDetailPage() {
 
   if (list.data) return <ListDetailView list={list.data} />;
   if (list.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    return <PageLoader py="xl" />;
   }
   return (
     <Alert color="red" title={t('lists.detail.loadFailed')}>
