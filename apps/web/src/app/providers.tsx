@@ -8,6 +8,7 @@ import { ApiProvider } from '../lib/api-context';
 import { RealtimeProvider } from '../lib/realtime-context';
 import { SessionProvider } from '../lib/session';
 import type { TokenStore } from '../lib/token-store';
+import './focus-ring.css';
 import { colorSchemeManager, createAppTheme, cssVariablesResolver } from './theme';
 
 export interface AppServices {
@@ -23,7 +24,10 @@ export function AppProviders({
   children,
 }: AppServices & { children: ReactNode }) {
   const { t } = useTranslation();
-  const theme = useMemo(() => createAppTheme({ showPassword: t('fields.showPassword') }), [t]);
+  const theme = useMemo(
+    () => createAppTheme({ showPassword: t('fields.showPassword'), close: t('app.close') }),
+    [t],
+  );
   return (
     <MantineProvider
       theme={theme}

@@ -31,6 +31,9 @@ export const brand: MantineColorsTuple = [
 export const SURFACES = { light: '#f8f9fa', dark: '#2e2e2e' } as const;
 
 /** Secondary ("dimmed") text: 5.8:1 on white, 4.9:1 on gray-2; 5.7:1 on the dark body. */
+/** focus-ring.css: the ring's colour in the dark scheme, where the filled shade is too dark. */
+export const DARK_FOCUS_RING = 4;
+
 export const DIMMED = { light: '#5f666d', dark: '#9c9c9c' } as const;
 
 /**
@@ -53,9 +56,6 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     '--mantine-color-dimmed': DIMMED.dark,
     '--mantine-color-error': 'var(--mantine-color-red-text)',
     '--mantine-color-anchor': 'var(--mantine-color-brand-text)',
-    // The focus ring, switches and tab indicators: shade 8 is too dark to stand out (3:1) on the
-    // dark body; shade 6 does, and still carries a checkbox's white tick at 3:1.
-    '--mantine-primary-color-filled': 'var(--mantine-color-brand-6)',
   };
   for (const [name, shades] of Object.entries(theme.colors)) {
     if (name === 'dark' || !shades) continue;
@@ -86,6 +86,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
 /** Texts the theme puts into components, in the language shown. */
 export interface ThemeLabels {
   showPassword: string;
+  close: string;
 }
 
 export const createAppTheme = (labels: ThemeLabels) =>
@@ -99,6 +100,13 @@ export const createAppTheme = (labels: ThemeLabels) =>
     // pointer already shows what is active (`:focus-visible`, the browser's own judgement).
     focusRing: 'auto',
     components: {
+      // A link inside a sentence must not rely on colour alone (WCAG 1.4.1): links are underlined.
+      Anchor: { defaultProps: { underline: 'always' } },
+      // The menu's hidden focus placeholder is a child role="menu" may not have (axe
+      // aria-required-children); without it the menu focuses its first item, as menus should.
+      Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+      // Mantine's dialog close button (an X) has no name of its own.
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
       PasswordInput: {
         defaultProps: {
           // Mantine leaves the show/hide toggle out of the tab order and unnamed; it is a control
