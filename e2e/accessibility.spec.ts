@@ -93,9 +93,12 @@ test('the signed-out pages pass the accessibility gate', async ({ page }) => {
   await expectAccessible(page, 'forgot password, sent');
 });
 
-test('every signed-in page and dialog passes the accessibility gate', async ({ page, request }) => {
-  test.setTimeout(120_000);
-  const { user, groupId, listId, joinCode } = await household(request);
+// Each check runs axe twice (light and dark), so the signed-in screens are split over a few
+// tests that the workers run side by side.
+
+test('the lists pages and their dialogs pass the accessibility gate', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { user } = await household(request);
   await loginViaUi(page, user);
   // The login toast is on screen: its close button is checked with the lists page.
   await expect(toast(page, t.auth.login.success)).toBeVisible();
@@ -109,8 +112,15 @@ test('every signed-in page and dialog passes the accessibility gate', async ({ p
   await page.getByRole('tab', { name: l.tabs.archived, exact: true }).click();
   await expect(page.getByText(l.archived.emptyTitle)).toBeVisible();
   await expectAccessible(page, 'archived lists');
+});
 
-  // List detail and its dialogs.
+test('a list, its dialogs and supermarket mode pass the accessibility gate', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { user, listId } = await household(request);
+  await loginViaUi(page, user);
   await page.goto(`/lists/${listId}`);
   await expect(page.getByRole('heading', { name: 'Weekly shop', level: 2 })).toBeVisible();
   await expectAccessible(page, 'list detail');
@@ -152,8 +162,15 @@ test('every signed-in page and dialog passes the accessibility gate', async ({ p
   await page.goto(`/lists/${listId}/shop`);
   await expect(page.getByTestId('shop-row')).toHaveCount(3);
   await expectAccessible(page, 'supermarket mode');
+});
 
-  // Groups and a group's pages.
+test('the groups pages and their dialogs pass the accessibility gate', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { user, groupId, joinCode } = await household(request);
+  await loginViaUi(page, user);
   await page.goto('/groups');
   await expect(page.getByRole('heading', { name: g.title })).toBeVisible();
   await expectAccessible(page, 'groups');
@@ -193,7 +210,15 @@ test('every signed-in page and dialog passes the accessibility gate', async ({ p
   await page.goto(`/groups/join/${joinCode}`);
   await expect(page.getByRole('heading', { name: 'Other flat' })).toBeVisible();
   await expectAccessible(page, 'join page');
+});
 
+test('chores, expenses, the 404 page and the account pass the accessibility gate', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { user, groupId } = await household(request);
+  await loginViaUi(page, user);
   for (const path of ['/chores', '/expenses', `/groups/${groupId}/chores`]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
@@ -218,6 +243,7 @@ test('on a phone, the pages and the opened navigation pass the accessibility gat
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   const { user, listId } = await household(request);
   await loginViaUi(page, user);
   await page.getByRole('button', { name: t.nav.toggleMenu }).click();
