@@ -10,9 +10,10 @@ import { darken, over, readable } from './contrast';
 
 /**
  * The brand green (the teal #12b886 of earlier versions, same hue) in ten shades, darkened so
- * that text and buttons in it meet WCAG AA: shade 8 carries white text and is the text colour on
- * light backgrounds; shades 3-4 are the text colours on dark ones. docs/accessibility.md lists
- * the measured ratios; theme.test.ts recomputes them.
+ * that text and buttons in it meet WCAG AA: shade 8 carries white text (5.3:1), shade 9 is the
+ * text and link colour on light backgrounds (7.2:1), shade 3 on dark ones (8.4:1) and shade 4
+ * the dark scheme's focus ring. docs/accessibility.md lists the measured ratios; theme.test.ts
+ * recomputes them.
  */
 export const brand: MantineColorsTuple = [
   '#e7f8f1',
@@ -30,17 +31,17 @@ export const brand: MantineColorsTuple = [
 /** The surfaces text sits on: the lighter grey of stripes and hovers, the dark scheme's cards. */
 export const SURFACES = { light: '#f8f9fa', dark: '#2e2e2e' } as const;
 
-/** Secondary ("dimmed") text: 5.8:1 on white, 4.9:1 on gray-2; 5.7:1 on the dark body. */
-/** focus-ring.css: the ring's colour in the dark scheme, where the filled shade is too dark. */
+/** focus-ring.css: the ring's shade in the dark scheme, where the filled shade is too dark. */
 export const DARK_FOCUS_RING = 4;
 
+/** Secondary ("dimmed") text: 5.8:1 on white, 4.9:1 on gray-2; 5.7:1 on the dark body. */
 export const DIMMED = { light: '#5f666d', dark: '#9c9c9c' } as const;
 
 /**
  * Mantine's colour variables, re-chosen for contrast (its defaults put text in shade 6, about
  * 3:1 on white). For every colour, whatever the code or a category picks:
  * - filled (buttons, badges): the first of shades 8, 9 that carries white text at 4.5:1, else
- *   shade 9 darkened until it does (yellow, lime);
+ *   shade 9 darkened until it does (yellow, lime, orange, green);
  * - light and subtle variants, outline, `c="<colour>"` text in the light scheme: the first of
  *   shades 8, 9 readable at 4.5:1 on the light variant's tint over the light surface, else darker;
  * - the same in the dark scheme: the first of shades 3, 2, 1, 0 readable on its tint over the
