@@ -32,7 +32,6 @@ export const test = base.extend<{ accessibilityGate: boolean; _accessibilityAudi
       for (const each of contexts) {
         for (const page of each.pages()) {
           if (page.isClosed() || page.url() === 'about:blank') continue;
-          // An offline context cannot load the pages axe needs nothing from, but may be mid-retry.
           const url = new URL(page.url());
           for (const violation of await auditAccessibility(page)) {
             found.push(`${url.pathname}${url.search} ${violation}`);
