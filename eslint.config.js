@@ -53,6 +53,24 @@ export default tseslint.config(
     },
   },
   {
+    // The accessibility gate (docs/accessibility.md) runs through the `test` of e2e/support/test.ts.
+    files: ['e2e/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './support/test': it runs the axe gate.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'bench/**/*.ts', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signUpViaApi, type TestUser } from './support/api';
 import { loginViaUi, logout, mainNav, storedToken, t, toast } from './support/ui';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signUpViaApi, uniqueEmail } from './support/api';
 import { messages } from './support/i18n';
 import { waitForMailLink } from './support/outbox';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signUpViaApi } from './support/api';
 import { fillLoginForm, loginViaUi, mainNav, t, toast } from './support/ui';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { loginViaApi, signUpViaApi, uniqueEmail, type TestUser } from './support/api';
 import { loginViaUi, t, toast } from './support/ui';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { fetchMe, signUpViaApi } from './support/api';
 import { messages, type Locale } from './support/i18n';
 import { loginViaUi, mainNav, storedToken, toast } from './support/ui';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { loginViaApi, signUpViaApi, type TestUser } from './support/api';
 import { loginViaUi, t, toast } from './support/ui';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './support/test';
 import { SignJWT, decodeJwt } from 'jose';
 import { fetchMe, signUpViaApi, type TestUser } from './support/api';
 import { JWT_SECRET } from './support/env';

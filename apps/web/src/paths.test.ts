@@ -22,9 +22,14 @@ describe('paths', () => {
     expect(isSignedOutOnlyPath('/auth/reset-password')).toBe(false);
   });
 
-  it('puts the full original path in the redirect query', () => {
+  it('puts the full original path in the redirect query, / included', () => {
     expect(loginPath('/lists/3?x=1#top')).toBe('/auth/login?redirect=%2Flists%2F3%3Fx%3D1%23top');
-    expect(loginPath('/')).toBe('/auth/login');
+    expect(loginPath('/')).toBe('/auth/login?redirect=%2F');
+  });
+
+  it('leads to the plain login page when there is nowhere to return to', () => {
+    expect(loginPath()).toBe('/auth/login');
+    expect(loginPath('')).toBe('/auth/login');
   });
 
   it.each([

@@ -128,9 +128,12 @@ export function isSignedOutOnlyPath(pathname: string): boolean {
   return SIGNED_OUT_ONLY_PATHS.includes(pathname.replace(/\/+$/, ''));
 }
 
-/** The login page, remembering where to return to (spec §2: the original full path). */
+/**
+ * The login page, remembering where to return to (spec §2: every protected path, / included,
+ * goes there with the original full path). Signing out passes no path and lands on plain login.
+ */
 export function loginPath(redirect?: string): string {
-  if (!redirect || redirect === paths.home) return paths.login;
+  if (!redirect) return paths.login;
   return `${paths.login}?${new URLSearchParams({ redirect }).toString()}`;
 }
 

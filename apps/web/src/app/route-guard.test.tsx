@@ -19,10 +19,10 @@ describe('route guard (spec §2)', () => {
     expect(redirect).toBe('/groups/5/chores?view=calendar#today');
   });
 
-  it('sends a visitor of / to the login page without a redirect', async () => {
+  it('sends a visitor of / to the login page with / as the redirect, like every other path', async () => {
     const { router } = renderApp('/');
     await screen.findByRole('button', { name: 'Login' });
-    expect(pathOf(router)).toBe('/auth/login');
+    expect(pathOf(router)).toBe('/auth/login?redirect=%2F');
   });
 
   it('sends a signed-in user who opens /auth/login to /, which shows My Lists', async () => {

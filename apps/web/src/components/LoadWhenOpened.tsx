@@ -10,5 +10,5 @@ export function LoadWhenOpened({ opened, children }: { opened: boolean; children
   const [wasOpened, setWasOpened] = useState(opened);
   if (opened && !wasOpened) setWasOpened(true);
   if (!wasOpened) return null;
-  return <Suspense fallback={<PageLoader minHeight={0} />}>{children}</Suspense>;
+  return <Suspense fallback={<PageLoader size="sm" py="md" />}>{children}</Suspense>;
 }

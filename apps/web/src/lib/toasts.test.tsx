@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify, toNotification } from './toasts';
 
@@ -11,6 +12,19 @@ describe('toasts (spec §2 notification area)', () => {
       autoClose: 5000,
       withCloseButton: true,
     });
+  });
+
+  it('names the close button in the language shown', async () => {
+    const data = toNotification({ type: 'success', message: 'm' });
+    expect(data.closeButtonProps).toMatchObject({ 'aria-label': 'Close notification' });
+    await i18next.changeLanguage('de');
+    try {
+      expect(toNotification({ type: 'info', message: 'm' }).closeButtonProps).toMatchObject({
+        'aria-label': 'Benachrichtigung schließen',
+      });
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('uses a toast’s own duration', () => {
@@ -29,7 +43,7 @@ describe('toasts (spec §2 notification area)', () => {
   });
 
   it.each([
-    ['success', 'teal'],
+    ['success', 'brand'],
     ['error', 'red'],
     ['warning', 'yellow'],
     ['info', 'blue'],

@@ -7,6 +7,7 @@ import {
   IconX,
   type Icon,
 } from '@tabler/icons-react';
+import i18next from 'i18next';
 
 /** spec §3: a notification has a type, a message, a duration and a manual-close flag. */
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
@@ -21,7 +22,7 @@ export interface Toast {
 }
 
 const LOOK: Record<ToastType, { color: string; icon: Icon }> = {
-  success: { color: 'teal', icon: IconCheck },
+  success: { color: 'brand', icon: IconCheck },
   error: { color: 'red', icon: IconX },
   warning: { color: 'yellow', icon: IconAlertTriangle },
   info: { color: 'blue', icon: IconInfoCircle },
@@ -42,6 +43,8 @@ export function toNotification({
     color,
     icon: <ToastIcon size={18} aria-hidden />,
     withCloseButton: true,
+    // In the language shown when the toast appears; Mantine's close button has no name of its own.
+    closeButtonProps: { 'aria-label': i18next.t('app.closeNotification') },
     autoClose: manualClose ? false : (duration ?? TOAST_DEFAULT_DURATION_MS),
     role: type === 'error' ? 'alert' : 'status',
   };

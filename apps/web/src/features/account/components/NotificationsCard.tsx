@@ -1,5 +1,5 @@
 import type { NotificationSettings } from '@household/contracts';
-import { Alert, Button, Group, Loader, Stack, Switch } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
 import { settingsQueryOptions, useUpdateNotifications } from '../api';
 import { SettingsCard } from './SettingsCard';
+import { PageLoader } from '../../../components/PageLoader';
 
 const SWITCHES = [
   { name: 'email_notifications', label: 'account.notifications.email' },
@@ -25,7 +26,7 @@ export function NotificationsCard() {
       ) : settings.isError ? (
         <Alert color="red">{t('account.settingsLoadFailed')}</Alert>
       ) : (
-        <Loader size="sm" aria-label={t('app.loading')} />
+        <PageLoader size="sm" py={0} />
       )}
     </SettingsCard>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
@@ -11,6 +11,7 @@ import { EmailVerificationAlert } from '../components/EmailVerificationAlert';
 import { NotificationsCard } from '../components/NotificationsCard';
 import { PreferencesCard } from '../components/PreferencesCard';
 import { ProfileCard } from '../components/ProfileCard';
+import { PageLoader } from '../../../components/PageLoader';
 
 /** spec §2 Account settings: profile, change password, notification preferences, and more. */
 export function AccountPage() {
@@ -43,9 +44,7 @@ export function AccountPage() {
           <DeleteAccountCard isGuest={user.is_guest} />
         </>
       ) : userQuery.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('app.loading')} />
-        </Center>
+        <PageLoader py="xl" />
       ) : (
         <Alert color="red" title={t('account.profile.loadFailed')}>
           <Button mt="sm" variant="light" onClick={() => void userQuery.refetch()}>

@@ -54,8 +54,8 @@ function CallbackSignIn({
 
   if (isError) return <CallbackFailure messageKey="auth.callback.failed" />;
   return (
-    <Group justify="center" py="xl">
-      <Loader size="sm" />
+    <Group justify="center" py="xl" role="status">
+      <Loader size="sm" aria-hidden />
       <Text>{t('auth.callback.redirecting')}</Text>
     </Group>
   );

@@ -36,7 +36,7 @@ export function ForgotPasswordPage() {
     <Stack>
       <Title order={2}>{t('auth.forgotPassword.title')}</Title>
       {forgotPassword.isSuccess ? (
-        <Alert color="teal">{t('auth.forgotPassword.sent')}</Alert>
+        <Alert color="brand">{t('auth.forgotPassword.sent')}</Alert>
       ) : (
         <form onSubmit={handleSubmit(onSubmit)} noValidate>
           <Stack>

@@ -42,8 +42,8 @@ function Verification({ token }: { token: string }) {
 
   if (verification.isPending) {
     return (
-      <Group>
-        <Loader size="sm" />
+      <Group role="status">
+        <Loader size="sm" aria-hidden />
         <Text>{t('auth.verify.verifying')}</Text>
       </Group>
     );
@@ -54,7 +54,7 @@ function Verification({ token }: { token: string }) {
   }
   return (
     <>
-      <Alert color="teal">{t('auth.verify.success')}</Alert>
+      <Alert color="brand">{t('auth.verify.success')}</Alert>
       <Button component={Link} to={isAuthenticated ? paths.home : paths.login}>
         {t('auth.verify.continue')}
       </Button>

@@ -26,6 +26,22 @@ describe('login page (spec §2, §5)', () => {
     expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
   });
 
+  it('reaches the show-password toggle by Tab, names it, and shows the password with it', async () => {
+    renderApp('/auth/login');
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText('Password');
+    await user.click(password);
+    await user.tab();
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.keyboard('{Enter}');
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard(' ');
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
   it('offers sign-up, password reset and guest login', async () => {
     renderApp('/auth/login?redirect=%2Fgroups');
     expect(await screen.findByRole('link', { name: 'Sign up' })).toHaveAttribute(

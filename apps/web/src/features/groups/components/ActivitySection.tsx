@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
@@ -7,6 +7,7 @@ import { activitySentence } from '../activity';
 import { activityQueryOptions } from '../api';
 import { loadErrorKey } from '../errors';
 import { Section } from './Section';
+import { PageLoader } from '../../../components/PageLoader';
 
 /** docs/groups.md activity log: newest first, older pages on request. */
 export function ActivitySection({ groupId, timeZone }: { groupId: number; timeZone?: string }) {
@@ -17,9 +18,7 @@ export function ActivitySection({ groupId, timeZone }: { groupId: number; timeZo
   return (
     <Section title={t('groups.activity.title')}>
       {activity.isPending ? (
-        <Center>
-          <Loader size="sm" aria-label={t('app.loading')} />
-        </Center>
+        <PageLoader size="sm" py={0} />
       ) : activity.isError && entries.length === 0 ? (
         <Stack gap="xs" align="flex-start">
           <Text size="sm" c="red">

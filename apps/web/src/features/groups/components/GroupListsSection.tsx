@@ -1,5 +1,5 @@
 import { ZList } from '@household/contracts';
-import { Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { useApi } from '../../../lib/api-context';
 import { apiPaths, paths } from '../../../paths';
 import { Section } from './Section';
+import { PageLoader } from '../../../components/PageLoader';
 
 /** How many lists the group page shows; the rest are one click away on the group's lists page. */
 const SHOWN_LISTS = 8;
@@ -59,9 +60,7 @@ export function GroupListsSection({ groupId }: { groupId: number }) {
           </Stack>
         )
       ) : lists.isPending ? (
-        <Center>
-          <Loader size="sm" aria-label={t('app.loading')} />
-        </Center>
+        <PageLoader size="sm" py={0} />
       ) : (
         <Group gap="xs">
           <Text size="sm" c="red">

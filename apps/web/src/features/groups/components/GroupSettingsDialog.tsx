@@ -1,16 +1,6 @@
 import { INVITE_VALID_DAYS_MAX, type GroupSettings } from '@household/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Center,
-  Group as Row,
-  Loader,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Group as Row, Modal, NativeSelect, NumberInput, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +13,7 @@ import { groupSettingsQueryOptions, useUpdateGroupSettings } from '../api';
 import { currencyOptions } from '../../../lib/currencies';
 import { actionErrorKey, loadErrorKey } from '../errors';
 import { groupSettingsSchema, type GroupSettingsValues } from '../schemas';
+import { PageLoader } from '../../../components/PageLoader';
 
 /** edit_group: the group's currency and how long an invite code stays valid. */
 export function GroupSettingsDialog({ groupId }: { groupId: number }) {
@@ -59,11 +50,7 @@ function SettingsLoader({ groupId, onDone }: { groupId: number; onDone: () => vo
       </Text>
     );
   }
-  return (
-    <Center py="md">
-      <Loader size="sm" aria-label={t('app.loading')} />
-    </Center>
-  );
+  return <PageLoader size="sm" py="md" />;
 }
 
 function SettingsForm({

@@ -1,16 +1,5 @@
 import type { Group } from '@household/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group as Row,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group as Row, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDoorExit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -34,6 +23,7 @@ import { MembersSection } from '../components/MembersSection';
 import { RoleBadge } from '../components/RoleBadge';
 import { Section } from '../components/Section';
 import { actionErrorKey, loadErrorKey } from '../errors';
+import { PageLoader } from '../../../components/PageLoader';
 
 /** spec §2 Group detail: members, invites, lists, chores, expenses and the activity log. */
 export function GroupDetailPage() {
@@ -53,11 +43,7 @@ export function GroupDetailPage() {
     return <GroupDetail group={group.data} myId={user?.id} timeZone={user?.timezone} />;
   }
   if (group.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    return <PageLoader py="xl" />;
   }
   return (
     <Alert color="red" title={t('groups.detail.notFound')}>

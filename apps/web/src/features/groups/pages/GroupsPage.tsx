@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -13,6 +13,7 @@ import { JoinGroupForm } from '../components/JoinGroupForm';
 import { PendingInvitations } from '../components/PendingInvitations';
 import { Section } from '../components/Section';
 import { loadErrorKey } from '../errors';
+import { PageLoader } from '../../../components/PageLoader';
 
 /** spec §2 Groups page: empty state, create-group dialog, join by code, group cards. */
 export function GroupsPage() {
@@ -67,9 +68,7 @@ export function GroupsPage() {
           </>
         )
       ) : groups.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('app.loading')} />
-        </Center>
+        <PageLoader py="xl" />
       ) : (
         <Alert color="red" title={errorKey ? t(errorKey) : undefined}>
           <Button

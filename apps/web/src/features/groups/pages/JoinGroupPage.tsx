@@ -1,5 +1,5 @@
 import { normalizeInviteCode } from '@household/contracts';
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { notify } from '../../../lib/toasts';
 import { paths } from '../../../paths';
 import { joinPreviewQueryOptions, useJoinGroup } from '../api';
 import { joinedToast } from '../components/joined-toast';
+import { PageLoader } from '../../../components/PageLoader';
 
 /** docs/groups.md: the share link `/groups/join/<code>` shows the group and a Join button. */
 export function JoinGroupPage() {
@@ -44,11 +45,7 @@ export function JoinGroupPage() {
       </Alert>
     );
   } else if (!preview.data) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    content = <PageLoader py="xl" />;
   } else {
     const group = preview.data;
     content = (

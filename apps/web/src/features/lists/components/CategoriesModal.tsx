@@ -7,7 +7,6 @@ import {
   ColorSwatch,
   Divider,
   Group,
-  Loader,
   Modal,
   NativeSelect,
   Stack,
@@ -32,6 +31,7 @@ import {
   useMoveCategory,
   useUpdateCategory,
 } from '../api';
+import { PageLoader } from '../../../components/PageLoader';
 
 /** The Mantine colours a new category can have (the server also takes `#rrggbb`). */
 export const CATEGORY_COLORS = [
@@ -151,9 +151,7 @@ function CategoriesManager({
           : t('lists.categories.introGroup', { name: groupName })}
       </Text>
       {categories.isPending ? (
-        <Center py="md">
-          <Loader size="sm" aria-label={t('app.loading')} />
-        </Center>
+        <PageLoader size="sm" py="md" />
       ) : categories.isError ? (
         <Alert color="red" title={t('lists.categories.loadFailed')}>
           <Button

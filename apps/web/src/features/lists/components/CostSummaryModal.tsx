@@ -1,4 +1,4 @@
-import { Alert, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
 import { costSummaryQueryOptions } from '../api';
 import { money, personName } from '../format';
+import { PageLoader } from '../../../components/PageLoader';
 
 /** spec §3 Cost summary: total, equal share, participants; per person added, due, balance. */
 export function CostSummaryModal({
@@ -74,7 +75,7 @@ export function CostSummaryModal({
                         participant.balance_cents < 0
                           ? 'red'
                           : participant.balance_cents > 0
-                            ? 'teal'
+                            ? 'brand'
                             : undefined
                       }
                     >
@@ -92,9 +93,7 @@ export function CostSummaryModal({
       ) : failed ? (
         <Alert color="red" title={t('lists.costs.failed')} />
       ) : (
-        <Center py="lg">
-          <Loader aria-label={t('app.loading')} />
-        </Center>
+        <PageLoader py="lg" />
       )}
     </Modal>
   );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 const STATUS_COLORS: Record<List['status'], string> = {
   active: 'blue',
-  completed: 'teal',
+  completed: 'brand',
   archived: 'gray',
 };
 

@@ -32,7 +32,7 @@ export function ShopRow({
   const label = (
     <Group gap="sm" wrap="nowrap" miw={0}>
       {item.done ? (
-        <IconCircleCheckFilled size={28} color="var(--mantine-color-teal-6)" aria-hidden />
+        <IconCircleCheckFilled size={28} color="var(--mantine-color-brand-filled)" aria-hidden />
       ) : (
         <IconCircle size={28} aria-hidden />
       )}

@@ -1,5 +1,5 @@
 import type { Item, ListDetail } from '@household/contracts';
-import { Alert, Button, Center, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArchiveOff, IconBasket, IconCalculator, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useEffect, useState } from 'react';
@@ -30,6 +30,7 @@ import { QuickAddItem } from '../components/QuickAddItem';
 import { money } from '../format';
 import { useListsLive } from '../live';
 import { useScrollMemory, useViewState } from '../view-state';
+import { PageLoader } from '../../../components/PageLoader';
 
 // Dialogs load when first opened (their forms and number inputs are not needed to show the list).
 const EditItemModal = lazy(() =>
@@ -64,11 +65,7 @@ export function ListDetailPage() {
 
   if (list.data) return <ListDetailView list={list.data} />;
   if (list.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    return <PageLoader py="xl" />;
   }
   return (
     <Alert color="red" title={t('lists.detail.loadFailed')}>

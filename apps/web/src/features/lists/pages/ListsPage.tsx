@@ -1,15 +1,5 @@
 import type { List } from '@household/contracts';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
 import { IconArchive, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -32,6 +22,7 @@ import { ListCard } from '../components/ListCard';
 import { OfflineIndicator } from '../components/OfflineIndicator';
 import { useListsLive } from '../live';
 import { useScrollMemory, useViewState } from '../view-state';
+import { PageLoader } from '../../../components/PageLoader';
 
 type Tab = 'active' | 'archived';
 
@@ -182,11 +173,7 @@ function ListCards({
     );
   }
   if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    return <PageLoader py="xl" />;
   }
   return (
     <Alert color="red" title={t('lists.loadFailed')}>

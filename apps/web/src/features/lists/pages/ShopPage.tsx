@@ -1,5 +1,5 @@
 import type { Item, ListDetail } from '@household/contracts';
-import { Alert, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -18,6 +18,7 @@ import { money } from '../format';
 import { groupByCategory } from '../grouping';
 import { useListsLive } from '../live';
 import { useWakeLock } from '../wake-lock';
+import { PageLoader } from '../../../components/PageLoader';
 
 type Entry =
   | { kind: 'header'; key: string; title: string; count: number }
@@ -56,9 +57,7 @@ export function ShopPage() {
               </Button>
             </Alert>
           ) : (
-            <Center py="xl">
-              <Loader aria-label={t('app.loading')} />
-            </Center>
+            <PageLoader py="xl" />
           )}
         </Stack>
       )}

@@ -1,0 +1,257 @@
+import type { APIRequestContext, Page } from './support/test';
+import { expect, expectAccessible, test } from './support/test';
+import { loginViaApi, signUpViaApi, type TestUser } from './support/api';
+import { loginViaUi, mainNav, t, toast } from './support/ui';
+
+/**
+ * The accessibility gate visits every screen and dialog on purpose (docs/accessibility.md): each
+ * `expectAccessible` runs axe in the light and the dark theme. Other specs are checked at their
+ * end by the shared `test`; this one makes sure nothing is left out.
+ */
+
+const l = t.lists;
+const g = t.groups;
+
+const sentence = (template: string, values: Record<string, string>) =>
+  Object.entries(values).reduce(
+    (text, [key, value]) => text.replace(`{{${key}}}`, value),
+    template,
+  );
+
+async function authHeaders(request: APIRequestContext, user: TestUser) {
+  const { access_token } = await loginViaApi(request, user.email, user.password);
+  return { Authorization: `Bearer ${access_token}` };
+}
+
+/** A user with a group, a group list with priced items, and a join code of someone else's group. */
+async function household(request: APIRequestContext) {
+  const [user, stranger] = await Promise.all([
+    signUpViaApi(request, { name: 'Ada Access' }),
+    signUpViaApi(request, { name: 'Sam Stranger' }),
+  ]);
+  const [headers, strangerHeaders] = [
+    await authHeaders(request, user),
+    await authHeaders(request, stranger),
+  ];
+  const group = (await (
+    await request.post('/api/v1/groups', { headers, data: { name: 'Flat Access' } })
+  ).json()) as { id: number };
+  const list = (await (
+    await request.post('/api/v1/lists/import', {
+      headers,
+      data: {
+        format: 'text',
+        content: '2 x Milk 1.99\nBread 2.50\n500 g Flour',
+        name: 'Weekly shop',
+        group_id: group.id,
+      },
+    })
+  ).json()) as { list: { id: number } };
+  const other = (await (
+    await request.post('/api/v1/groups', {
+      headers: strangerHeaders,
+      data: { name: 'Other flat' },
+    })
+  ).json()) as { id: number };
+  const { code } = (await (
+    await request.post(`/api/v1/groups/${other.id}/invites`, { headers: strangerHeaders })
+  ).json()) as { code: string };
+  return { user, groupId: group.id, listId: list.list.id, joinCode: code };
+}
+
+/** Opens a dialog with `open`, checks the page with it open, and closes it with Escape. */
+async function checkDialog(page: Page, open: () => Promise<void>, title: string) {
+  await open();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, `dialog "${title}"`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+test('the signed-out pages pass the accessibility gate', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2F$/);
+  await expect(page.getByRole('heading', { name: t.auth.login.title })).toBeVisible();
+  await expectAccessible(page, 'login');
+
+  await page.getByRole('button', { name: t.auth.login.submit, exact: true }).click();
+  await expect(page.getByText(t.validation.emailRequired, { exact: true })).toBeVisible();
+  await expectAccessible(page, 'login with errors');
+
+  await page.goto('/auth/signup');
+  await page.getByRole('button', { name: t.auth.signup.submit, exact: true }).click();
+  await expect(page.getByText(t.validation.nameRequired, { exact: true })).toBeVisible();
+  await expectAccessible(page, 'sign-up with errors');
+
+  await page.goto('/auth/forgot-password');
+  await expect(page.getByRole('heading', { name: t.auth.forgotPassword.title })).toBeVisible();
+  await expectAccessible(page, 'forgot password');
+  await page.getByLabel(t.fields.email).fill('nobody@example.com');
+  await page.getByRole('button', { name: t.auth.forgotPassword.submit }).click();
+  await expect(page.getByText(t.auth.forgotPassword.sent)).toBeVisible();
+  await expectAccessible(page, 'forgot password, sent');
+});
+
+// Each check runs axe twice (light and dark), so the signed-in screens are split over a few
+// tests that the workers run side by side.
+
+test('the lists pages and their dialogs pass the accessibility gate', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { user } = await household(request);
+  await loginViaUi(page, user);
+  // The login toast is on screen: its close button is checked with the lists page.
+  await expect(toast(page, t.auth.login.success)).toBeVisible();
+  await expectAccessible(page, 'lists, with a toast');
+
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: l.import.button }).click(),
+    l.import.title,
+  );
+  await page.getByRole('tab', { name: l.tabs.archived, exact: true }).click();
+  await expect(page.getByText(l.archived.emptyTitle)).toBeVisible();
+  await expectAccessible(page, 'archived lists');
+});
+
+test('a list, its dialogs and supermarket mode pass the accessibility gate', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { user, listId } = await household(request);
+  await loginViaUi(page, user);
+  await page.goto(`/lists/${listId}`);
+  await expect(page.getByRole('heading', { name: 'Weekly shop', level: 2 })).toBeVisible();
+  await expectAccessible(page, 'list detail');
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: sentence(l.item.edit, { name: 'Milk' }) }).click(),
+    l.edit.title,
+  );
+  await checkDialog(
+    page,
+    () => page.getByRole('checkbox', { name: 'Bread' }).click(),
+    l.item.toggleTitle,
+  );
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: l.costs.button }).click(),
+    l.costs.title,
+  );
+  const actions = page.getByRole('button', { name: l.actions.menu });
+  await actions.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectAccessible(page, 'list actions menu');
+  await page.keyboard.press('Escape');
+  for (const [item, title] of [
+    [l.actions.edit, l.actions.edit],
+    [l.categories.title, l.categories.title],
+    [l.actions.delete, l.actions.delete],
+  ] as const) {
+    await checkDialog(
+      page,
+      async () => {
+        await actions.click();
+        await page.getByRole('menuitem', { name: item }).click();
+      },
+      title,
+    );
+  }
+
+  await page.goto(`/lists/${listId}/shop`);
+  await expect(page.getByTestId('shop-row')).toHaveCount(3);
+  await expectAccessible(page, 'supermarket mode');
+});
+
+test('the groups pages and their dialogs pass the accessibility gate', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { user, groupId, joinCode } = await household(request);
+  await loginViaUi(page, user);
+  await page.goto('/groups');
+  await expect(page.getByRole('heading', { name: g.title })).toBeVisible();
+  await expectAccessible(page, 'groups');
+  await checkDialog(
+    page,
+    async () => {
+      await page.getByRole('button', { name: g.create.button, exact: true }).first().click();
+      const dialog = page.getByRole('dialog', { name: g.create.title });
+      await dialog.getByRole('button', { name: g.create.submit, exact: true }).click();
+      await expect(dialog.getByText(g.validation.nameRequired)).toBeVisible();
+    },
+    g.create.title,
+  );
+
+  await page.goto(`/groups/${groupId}`);
+  await expect(page.getByRole('heading', { name: 'Flat Access', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: g.invite.generate, exact: true }).click();
+  await expect(page.getByTestId('invite-code')).toBeVisible();
+  await expectAccessible(page, 'group detail');
+  for (const [button, title] of [
+    [g.edit.button, g.edit.title],
+    [g.settings.button, g.settings.title],
+    [g.leave.button, g.leave.title],
+    [g.delete.button, g.delete.title],
+  ] as const) {
+    await checkDialog(
+      page,
+      () => page.getByRole('button', { name: button, exact: true }).click(),
+      title,
+    );
+  }
+
+  await page.goto(`/groups/${groupId}/lists`);
+  await expect(page.getByTestId('list-card')).toHaveCount(1);
+  await expectAccessible(page, 'group lists');
+
+  await page.goto(`/groups/join/${joinCode}`);
+  await expect(page.getByRole('heading', { name: 'Other flat' })).toBeVisible();
+  await expectAccessible(page, 'join page');
+});
+
+test('chores, expenses, the 404 page and the account pass the accessibility gate', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { user, groupId } = await household(request);
+  await loginViaUi(page, user);
+  for (const path of ['/chores', '/expenses', `/groups/${groupId}/chores`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+    await expectAccessible(page, path);
+  }
+
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: t.notFound.title })).toBeVisible();
+  await expectAccessible(page, '404');
+
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: t.account.title, exact: true })).toBeVisible();
+  await expectAccessible(page, 'account');
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: t.account.delete.button }).click(),
+    t.account.delete.confirmTitle,
+  );
+});
+
+test('on a phone, the pages and the opened navigation pass the accessibility gate @mobile', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { user, listId } = await household(request);
+  await loginViaUi(page, user);
+  await page.getByRole('button', { name: t.nav.toggleMenu }).click();
+  await expect(mainNav(page).getByRole('link', { name: t.nav.groups })).toBeInViewport();
+  await expectAccessible(page, 'navigation open');
+  await page.goto(`/lists/${listId}`);
+  await expect(page.getByRole('heading', { name: 'Weekly shop', level: 2 })).toBeVisible();
+  await expectAccessible(page, 'list detail');
+  await page.goto(`/lists/${listId}/shop`);
+  await expect(page.getByTestId('shop-row')).toHaveCount(3);
+});
