@@ -110,7 +110,6 @@ export async function buildApp(options: BuildAppOptions) {
   trackInFlight(app);
   registerProblemHandlers(app);
   await registerSecurity(app, config);
-  await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -141,6 +140,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(
     async (api) => {
+      await registerCompression(api);
       registerIdempotency(api, ctx.db);
       await api.register(healthRoutes(ctx, metrics));
       await api.register(authRoutes(ctx));
