@@ -153,6 +153,8 @@ test('a forgotten password is reset through the mailed link', async ({ page, req
   const user = await signUpViaApi(request);
   await page.goto('/auth/login');
   await page.getByRole('link', { name: t.auth.login.forgotPassword }).click();
+  // The login page has an email field too: type only once the next page is on screen.
+  await expect(page.getByRole('heading', { name: t.auth.forgotPassword.title })).toBeVisible();
   await page.getByLabel(t.fields.email).fill(user.email);
   await page.getByRole('button', { name: t.auth.forgotPassword.submit }).click();
   await expect(page.getByText(t.auth.forgotPassword.sent)).toBeVisible();

@@ -216,12 +216,14 @@ export function ListActionsMenu({ list }: { list: List }) {
         {dialog === 'share' && <ShareListForm list={list} onDone={() => setDialog(null)} />}
       </Modal>
       <LoadWhenOpened opened={dialog === 'categories'}>
-        <CategoriesModal
-          groupId={list.group?.id ?? null}
-          groupName={list.group?.name ?? null}
-          opened={dialog === 'categories'}
-          onClose={() => setDialog(null)}
-        />
+        {(opened) => (
+          <CategoriesModal
+            groupId={list.group?.id ?? null}
+            groupName={list.group?.name ?? null}
+            opened={opened}
+            onClose={() => setDialog(null)}
+          />
+        )}
       </LoadWhenOpened>
       <DeleteListConfirm
         list={list}

@@ -251,17 +251,21 @@ function ListDetailView({ list }: { list: ListDetail }) {
         onClose={() => setTogglingId(null)}
       />
       <LoadWhenOpened opened={editing !== null}>
-        <EditItemModal
-          item={editing}
-          categories={categories.data ?? []}
-          currency={list.currency}
-          // The version the person saw goes with the change: a concurrent edit answers 409.
-          onSave={(item, changes) => updateItem.mutate({ item, changes }, { onSuccess: updated })}
-          onClose={() => setEditing(null)}
-        />
+        {(opened) => (
+          <EditItemModal
+            item={opened ? editing : null}
+            categories={categories.data ?? []}
+            currency={list.currency}
+            // The version the person saw goes with the change: a concurrent edit answers 409.
+            onSave={(item, changes) => updateItem.mutate({ item, changes }, { onSuccess: updated })}
+            onClose={() => setEditing(null)}
+          />
+        )}
       </LoadWhenOpened>
       <LoadWhenOpened opened={costsOpen}>
-        <CostSummaryModal listId={list.id} opened={costsOpen} onClose={() => setCostsOpen(false)} />
+        {(opened) => (
+          <CostSummaryModal listId={list.id} opened={opened} onClose={() => setCostsOpen(false)} />
+        )}
       </LoadWhenOpened>
     </Stack>
   );
