@@ -67,9 +67,10 @@ export interface StartOptions {
 }
 
 export function assertAppBuilt(): void {
-  const main = path.join(REPO_ROOT, APP_COMMAND[0]!);
-  if (!fs.existsSync(main)) {
-    throw new Error(`${APP_COMMAND[0]} is missing: run \`npm run build\` first`);
+  // The script comes after the Node flags.
+  const script = APP_COMMAND.find((arg) => !arg.startsWith('-'))!;
+  if (!fs.existsSync(path.join(REPO_ROOT, script))) {
+    throw new Error(`${script} is missing: run \`npm run build\` first`);
   }
 }
 
