@@ -17,11 +17,11 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
 import { createHousehold, type Household } from './lib/seed';
 import { startServer, stopServer } from './lib/server';
 
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'lighthouse-latest.json');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = 3;
 
 interface PageSpec {
@@ -71,16 +71,7 @@ async function signIn(port: number, base: string, household: Household) {
 async function audit(base: string, spec: PageSpec, household: Household): Promise<Audit> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   try {
     if (spec.signedIn) await signIn(chrome.port, base, household);

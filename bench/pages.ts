@@ -17,11 +17,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type Response } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
 import { createHousehold, type Household } from './lib/seed';
 import { startServer, stopServer } from './lib/server';
 
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'pages-latest.json');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KB = 1000;
 
 /** Gzipped-JavaScript budgets of issue 9, in bytes. */
@@ -152,15 +152,7 @@ async function main() {
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   const results: PageResult[] = [];
   try {

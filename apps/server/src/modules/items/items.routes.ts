@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../http/auth';
 import { knownTags, sendTagged } from '../../http/conditional';
-import { getListItems } from '../lists/lists.service';
+import { readList } from '../lists/lists.service';
 import { addItem, deleteItem, getItem, reorderItems, updateItem } from './items.service';
 
 const tags = ['items'];
@@ -30,7 +30,7 @@ export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) =>
         sendTagged(
           reply,
-          await getListItems(ctx, currentUser(request), request.params.id, knownTags(request)),
+          await readList(ctx, currentUser(request), request.params.id, knownTags(request), 'items'),
         ),
     );
 

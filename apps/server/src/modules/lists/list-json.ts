@@ -49,12 +49,15 @@ const ETAG = sql`'W/"' || l.version || '.' || coalesce(l.group_version, 0) || '.
      OR u.id IN (SELECT m.user_id FROM group_members m WHERE m.group_id = l.group_id)
 ) || '"'`;
 
+/** What a list read answers: the list with its items, or the items alone. */
+export type ListBody = 'detail' | 'items';
+
 function listQuery(
   config: UrlConfig,
   listId: number,
   userId: number,
   knownTags: string[],
-  body: 'detail' | 'items',
+  body: ListBody,
 ): SQL {
   const itemsJson = sql`(
     SELECT count(*) AS item_count,
@@ -87,6 +90,7 @@ function listQuery(
           'created_at', ${iso(sql`l.created_at`)}, 'updated_at', ${iso(sql`l.updated_at`)},
           'version', l.version, 'items', agg.items)
         FROM ${itemsJson} agg LEFT JOIN users o ON o.id = l.owner_id)`;
+  const tags = JSON.stringify(knownTags);
   return sql`
     WITH l AS (
       SELECT lists.*, g.name AS group_name, g.currency AS group_currency, g.version AS group_version
@@ -100,37 +104,26 @@ function listQuery(
       SELECT l.*, ${ETAG} AS etag FROM l
     )
     SELECT l.etag,
-           CASE WHEN ${JSON.stringify(knownTags)}::jsonb ? l.etag THEN NULL ELSE ${json}::text END AS json
+           CASE WHEN ${tags}::jsonb ? l.etag OR ${tags}::jsonb ? '*' THEN NULL
+                ELSE ${json}::text END AS json
     FROM tagged l`;
 }
 
-async function readListJson(db: DbOrTx, query: SQL, knownTags: string[]): Promise<ListJson | null> {
+/**
+ * GET /lists/:id (`detail`) or GET /lists/:id/items (`items`) as JSON text with its tag, or null
+ * when the user may not see the list.
+ */
+export async function readListJson(
+  db: DbOrTx,
+  config: UrlConfig,
+  listId: number,
+  userId: number,
+  knownTags: string[],
+  body: ListBody,
+): Promise<ListJson | null> {
   type Row = { etag: string; json: string | null };
+  const query = listQuery(config, listId, userId, knownTags, body);
   // Both drivers answer `rows`; the shared Db type does not say so.
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  const row = result.rows[0];
-  if (!row) return null;
-  return { etag: row.etag, json: knownTags.includes('*') ? null : row.json };
-}
-
-/** GET /lists/:id: the list and its items, or null when the user may not see it. */
-export function readListDetailJson(
-  db: DbOrTx,
-  config: UrlConfig,
-  listId: number,
-  userId: number,
-  knownTags: string[],
-): Promise<ListJson | null> {
-  return readListJson(db, listQuery(config, listId, userId, knownTags, 'detail'), knownTags);
-}
-
-/** GET /lists/:id/items: the items in list order, or null when the user may not see the list. */
-export function readListItemsJson(
-  db: DbOrTx,
-  config: UrlConfig,
-  listId: number,
-  userId: number,
-  knownTags: string[],
-): Promise<ListJson | null> {
-  return readListJson(db, listQuery(config, listId, userId, knownTags, 'items'), knownTags);
+  return result.rows[0] ?? null;
 }

@@ -23,12 +23,12 @@ import {
   deleteList,
   duplicateList,
   exportList,
-  getList,
   importList,
   listGroupLists,
   listLists,
   listStatus,
   listStatuses,
+  readList,
   shareList,
   transitionList,
   unshareList,
@@ -99,7 +99,13 @@ export function listsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) =>
         sendTagged(
           reply,
-          await getList(ctx, currentUser(request), request.params.id, knownTags(request)),
+          await readList(
+            ctx,
+            currentUser(request),
+            request.params.id,
+            knownTags(request),
+            'detail',
+          ),
         ),
     );
 

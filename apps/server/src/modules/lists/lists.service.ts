@@ -25,7 +25,7 @@ import { categories, items, lists, type ListRow, type UserRow } from '../../db/s
 import { AppError, notFound, validationFailed } from '../../http/problem';
 import { recordActivity } from '../groups/activity';
 import { requireMembership } from '../groups/groups.service';
-import { readListDetailJson, readListItemsJson, type ListJson } from './list-json';
+import { readListJson, type ListBody, type ListJson } from './list-json';
 import { loadItems, loadLists, visibleTo } from './lists.presenter';
 import {
   assertCanManageList,
@@ -121,26 +121,18 @@ export async function presentListDetail(ctx: AppContext, listId: number): Promis
   return { ...list, items: listItems };
 }
 
-/** GET /lists/:id, as JSON text with its entity tag; no text when the caller holds this version. */
-export async function getList(
+/**
+ * GET /lists/:id (`detail`) and GET /lists/:id/items (`items`), as JSON text with its entity tag;
+ * no text when the caller holds this version.
+ */
+export async function readList(
   ctx: AppContext,
   actor: UserRow,
   listId: number,
   knownTags: string[],
+  body: ListBody,
 ): Promise<ListJson> {
-  const read = await readListDetailJson(ctx.db, ctx.config, listId, actor.id, knownTags);
-  if (!read) throw listNotFound();
-  return read;
-}
-
-/** GET /lists/:id/items, like getList. */
-export async function getListItems(
-  ctx: AppContext,
-  actor: UserRow,
-  listId: number,
-  knownTags: string[],
-): Promise<ListJson> {
-  const read = await readListItemsJson(ctx.db, ctx.config, listId, actor.id, knownTags);
+  const read = await readListJson(ctx.db, ctx.config, listId, actor.id, knownTags, body);
   if (!read) throw listNotFound();
   return read;
 }
