@@ -43,5 +43,3 @@ export const ZProblem = z.object({
   current: z.unknown().optional(),
 });
 export type Problem = z.infer<typeof ZProblem>;
-
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -1,6 +1,12 @@
-/** Business constants shared by the server and the web app (spec §9). */
+/**
+ * Business constants shared by the server and the web app (spec §9). This module imports nothing,
+ * so the web app's first page takes its constants from here without loading zod.
+ */
 
 export const API_PREFIX = '/api/v1';
+
+/** RFC 9457: every error answer of the API has this media type. */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 export const LOCALES = ['en', 'de', 'nl', 'fr', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];

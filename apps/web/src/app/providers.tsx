@@ -1,15 +1,27 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../lib/api-client';
 import { ApiProvider } from '../lib/api-context';
 import { RealtimeProvider } from '../lib/realtime-context';
 import { SessionProvider } from '../lib/session';
+import { loadNotifications, useToastShown } from '../lib/toasts';
 import type { TokenStore } from '../lib/token-store';
 import './focus-ring.css';
 import { colorSchemeManager, createAppTheme, cssVariablesResolver } from './theme';
+
+const Notifications = lazy(() => loadNotifications().then((m) => ({ default: m.Notifications })));
+
+/** Mounted from the first toast on (lib/toasts.tsx), and then kept so toasts leave animated. */
+function Toasts() {
+  if (!useToastShown()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  );
+}
 
 export interface AppServices {
   api: ApiClient;
@@ -35,7 +47,7 @@ export function AppProviders({
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
-      <Notifications position="top-right" />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <ApiProvider api={api} tokens={tokens}>
           <SessionProvider>

@@ -73,6 +73,16 @@ describe('api client requests', () => {
     await expect(api.post('/auth/jwt/logout')).resolves.toBeUndefined();
     await expect(api.get('/health', { schema: ZHealth })).rejects.toThrow();
   });
+
+  it('validates against a contract picked from the contracts loaded on demand', async () => {
+    const { server, api } = setup();
+    server.route('GET', '/health', () => jsonResponse({ status: 'ok' }));
+    await expect(api.get('/health', { schema: (c) => c.ZHealth })).resolves.toEqual({
+      status: 'ok',
+    });
+    server.route('GET', '/health', () => jsonResponse({ status: 'broken' }));
+    await expect(api.get('/health', { schema: (c) => c.ZHealth })).rejects.toThrow();
+  });
 });
 
 describe('api client errors', () => {

@@ -1,11 +1,6 @@
-import {
-  API_PREFIX,
-  PROBLEM_CONTENT_TYPE,
-  ZProblem,
-  ZTokenPair,
-  type ErrorCode,
-  type Problem,
-} from '@household/contracts';
+import type * as contracts from '@household/contracts';
+import type { ErrorCode, Problem } from '@household/contracts';
+import { API_PREFIX, PROBLEM_CONTENT_TYPE } from '@household/contracts/limits';
 import type { ZodType } from 'zod';
 import { apiPaths } from '../paths';
 import type { TokenStore } from './token-store';
@@ -45,7 +40,7 @@ export interface RequestOptions<T> {
   /** Sent as multipart (file uploads). */
   formData?: FormData;
   /** Validates the answer against its contract. */
-  schema?: ZodType<T>;
+  schema?: SchemaSource<T>;
   /** Statuses that start the refresh logic; spec §8 adds 403 for the current-user fetch. */
   refreshOn?: readonly number[];
   /** Uses this token instead of the stored one and never refreshes (the auth callback). */
@@ -64,6 +59,23 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Runs a token refresh exclusively across this browser's tabs; see `webLock`. */
   lock?: ExclusiveLock;
+}
+
+type Contracts = typeof contracts;
+
+/**
+ * A contract, or a pick from the contracts module loaded when the answer arrives. The pages of the
+ * first visit (login, the session check) use picks, so that zod and the schemas stay out of the
+ * code they must download before they can draw (issue 9's budget); pages that already import
+ * schemas pass them directly.
+ */
+export type SchemaSource<T> = ZodType<T> | ((contracts: Contracts) => ZodType<T>);
+
+const loadContracts = (): Promise<Contracts> => import('@household/contracts');
+
+async function parseWith<T>(source: SchemaSource<T>, body: unknown): Promise<T> {
+  const schema = typeof source === 'function' ? source(await loadContracts()) : source;
+  return schema.parse(body);
 }
 
 type ExclusiveLock = <T>(task: () => Promise<T>) => Promise<T>;
@@ -136,6 +148,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const body = await readBody(response).catch(() => undefined);
+  const { ZProblem } = await loadContracts();
   const parsed = ZProblem.safeParse(body);
   const problem: Problem = parsed.success
     ? parsed.data
@@ -206,6 +219,7 @@ export function createApiClient({
       { method: 'POST', json: { refresh_token: refreshToken } },
       null,
     );
+    const { ZTokenPair } = await loadContracts();
     const pair = response.ok ? ZTokenPair.safeParse(await readBody(response)) : null;
     if (!pair?.success) {
       endSession();
@@ -244,7 +258,7 @@ export function createApiClient({
 
     if (!response.ok) throw await toApiError(response);
     const body = await readBody(response);
-    return options.schema ? options.schema.parse(body) : (body as T);
+    return options.schema ? parseWith(options.schema, body) : (body as T);
   }
 
   const withMethod =

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@household/contracts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@household/contracts/limits';
 import i18next, { type BackendModule, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';

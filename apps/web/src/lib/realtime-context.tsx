@@ -1,17 +1,16 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useApi, useTokenStore } from './api-context';
 import {
-  createRealtimeClient,
   onRealtimeResync,
-  realtimeUrl,
   subscribeRealtime,
   type RealtimeListener,
   type ResyncListener,
-} from './realtime';
+} from './realtime-events';
 
 /**
  * Holds the tab's realtime connection while someone is signed in (the client follows the token
- * store). Page tests render the whole app without a server, so there it stays off unless asked.
+ * store). Its code loads with the first sign-in: a signed-out page has no connection to hold.
+ * Page tests render the whole app without a server, so there it stays off unless asked.
  */
 export function RealtimeProvider({
   children,
@@ -24,13 +23,29 @@ export function RealtimeProvider({
   const tokens = useTokenStore();
   useEffect(() => {
     if (!enabled) return;
-    const client = createRealtimeClient({
-      url: realtimeUrl(api.baseUrl, window.location.origin),
-      tokens,
-      renewAccessToken: api.renewAccessToken,
-    });
-    client.start();
-    return () => client.stop();
+    let cancelled = false;
+    let stopClient: (() => void) | null = null;
+    const startOnSignIn = () => {
+      if (tokens.getAccessToken() === null) return;
+      stopWatching();
+      void import('./realtime').then(({ createRealtimeClient, realtimeUrl }) => {
+        if (cancelled) return;
+        const client = createRealtimeClient({
+          url: realtimeUrl(api.baseUrl, window.location.origin),
+          tokens,
+          renewAccessToken: api.renewAccessToken,
+        });
+        client.start();
+        stopClient = () => client.stop();
+      });
+    };
+    const stopWatching = tokens.subscribe(startOnSignIn);
+    startOnSignIn();
+    return () => {
+      cancelled = true;
+      stopWatching();
+      stopClient?.();
+    };
   }, [api, tokens, enabled]);
   return children;
 }

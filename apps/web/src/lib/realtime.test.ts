@@ -2,11 +2,11 @@ import { WS_CLOSE_UNAUTHENTICATED, type RealtimeEvent } from '@household/contrac
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createRealtimeClient,
-  createRealtimeEmitter,
   realtimeUrl,
   reconnectDelayMs,
   type RealtimeClient,
 } from './realtime';
+import { createRealtimeEmitter } from './realtime-events';
 import { createTokenStore, type TokenStore } from './token-store';
 
 /** A stand-in for the browser's WebSocket that the test drives by hand. */

@@ -1,61 +1,6 @@
-import {
-  WS_CLOSE_UNAUTHENTICATED,
-  ZServerMessage,
-  type ClientMessage,
-  type RealtimeEvent,
-} from '@household/contracts';
+import { WS_CLOSE_UNAUTHENTICATED, ZServerMessage, type ClientMessage } from '@household/contracts';
+import { realtimeEmitter, type RealtimeEmitter } from './realtime-events';
 import type { TokenStore } from './token-store';
-
-export type RealtimeListener = (event: RealtimeEvent) => void;
-export type ResyncListener = () => void;
-
-/** Who hears the events and resync signals of the realtime connection. */
-export function createRealtimeEmitter() {
-  const eventListeners = new Set<RealtimeListener>();
-  const resyncListeners = new Set<ResyncListener>();
-  const each = <T extends unknown[]>(listeners: Set<(...args: T) => void>, ...args: T) => {
-    for (const listener of listeners) {
-      try {
-        listener(...args);
-      } catch (error) {
-        // One feature's broken listener must not keep the event from the others.
-        console.error(error);
-      }
-    }
-  };
-  return {
-    subscribe(listener: RealtimeListener): () => void {
-      eventListeners.add(listener);
-      return () => eventListeners.delete(listener);
-    },
-    onResync(listener: ResyncListener): () => void {
-      resyncListeners.add(listener);
-      return () => resyncListeners.delete(listener);
-    },
-    emitEvent: (event: RealtimeEvent) => each(eventListeners, event),
-    emitResync: () => each(resyncListeners),
-  };
-}
-export type RealtimeEmitter = ReturnType<typeof createRealtimeEmitter>;
-
-/** The app's one emitter: what `subscribeRealtime` and `onRealtimeResync` listen to. */
-export const realtimeEmitter = createRealtimeEmitter();
-
-/**
- * Calls `listener` with every change the server reports (docs/realtime.md): features patch or
- * invalidate their cached queries. Returns the unsubscribe function.
- */
-export function subscribeRealtime(listener: RealtimeListener): () => void {
-  return realtimeEmitter.subscribe(listener);
-}
-
-/**
- * Calls `listener` when the connection is back after a break: changes made meanwhile were not
- * reported, so features invalidate (refetch) what they show.
- */
-export function onRealtimeResync(listener: ResyncListener): () => void {
-  return realtimeEmitter.onResync(listener);
-}
 
 /** `${api host or this page's origin}/api/v1/ws`, with http(s) turned into ws(s). */
 export function realtimeUrl(apiBaseUrl: string, pageOrigin: string): string {

@@ -1,6 +1,11 @@
+import { ZRuntimeConfig } from '@household/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fake-api';
-import { FALLBACK_RUNTIME_CONFIG, loadRuntimeConfig } from './runtime-config';
+import {
+  FALLBACK_RUNTIME_CONFIG,
+  loadRuntimeConfig,
+  RUNTIME_CONFIG_CHECKS,
+} from './runtime-config';
 
 describe('runtime config', () => {
   it('reads /config.json', async () => {
@@ -21,5 +26,20 @@ describe('runtime config', () => {
     const invalid = vi.fn(async () => jsonResponse({ api_url: 3 }));
     await expect(loadRuntimeConfig(missing)).resolves.toEqual(FALLBACK_RUNTIME_CONFIG);
     await expect(loadRuntimeConfig(invalid)).resolves.toEqual(FALLBACK_RUNTIME_CONFIG);
+  });
+
+  it('checks the fields of the contract, as the contract does', () => {
+    expect(Object.keys(RUNTIME_CONFIG_CHECKS).sort()).toEqual(
+      Object.keys(ZRuntimeConfig.shape).sort(),
+    );
+    const samples: unknown[] = ['', 'x', null, undefined, 0, true, {}, []];
+    for (const [field, check] of Object.entries(RUNTIME_CONFIG_CHECKS)) {
+      const contract = ZRuntimeConfig.shape[field as keyof typeof ZRuntimeConfig.shape];
+      for (const sample of samples) {
+        expect(check(sample), `${field}: ${JSON.stringify(sample)}`).toBe(
+          contract.safeParse(sample).success,
+        );
+      }
+    }
   });
 });

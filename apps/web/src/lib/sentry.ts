@@ -1,4 +1,5 @@
-import { ERROR_REPORTING_TRACE_SAMPLE_RATE, type RuntimeConfig } from '@household/contracts';
+import type { RuntimeConfig } from '@household/contracts';
+import { ERROR_REPORTING_TRACE_SAMPLE_RATE } from '@household/contracts/limits';
 import type * as SentryModule from '@sentry/react';
 
 type Sentry = typeof SentryModule;

@@ -1,4 +1,4 @@
-import { ZUser, type User } from '@household/contracts';
+import type { User } from '@household/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,7 +15,7 @@ export const CURRENT_USER_QUERY_KEY = ['users', 'me'] as const;
  */
 export async function fetchCurrentUser(api: ApiClient, tokens: TokenStore): Promise<User | null> {
   if (!tokens.getAccessToken()) return null;
-  return api.get(apiPaths.me, { schema: ZUser, refreshOn: [401, 403] });
+  return api.get(apiPaths.me, { schema: (c) => c.ZUser, refreshOn: [401, 403] });
 }
 
 export const currentUserQueryOptions = (api: ApiClient, tokens: TokenStore) =>

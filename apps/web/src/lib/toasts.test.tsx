@@ -56,11 +56,13 @@ describe('toasts (spec §2 notification area)', () => {
     expect(toNotification({ type: 'info', message: 'm' }).role).toBe('status');
   });
 
-  it('shows the toast through Mantine notifications', () => {
+  it('shows the toast through Mantine notifications, loaded with the first toast', async () => {
     const show = vi.spyOn(notifications, 'show');
     notify({ type: 'error', message: 'Failed to load profile', id: 'profile' });
-    expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ id: 'profile', message: 'Failed to load profile', color: 'red' }),
+    await vi.waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ id: 'profile', message: 'Failed to load profile', color: 'red' }),
+      ),
     );
   });
 });

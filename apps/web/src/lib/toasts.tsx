@@ -1,5 +1,5 @@
-import { TOAST_DEFAULT_DURATION_MS } from '@household/contracts';
-import { notifications, type NotificationData } from '@mantine/notifications';
+import { TOAST_DEFAULT_DURATION_MS } from '@household/contracts/limits';
+import type { NotificationData } from '@mantine/notifications';
 import {
   IconAlertTriangle,
   IconCheck,
@@ -8,6 +8,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import i18next from 'i18next';
+import { useSyncExternalStore } from 'react';
 
 /** spec §3: a notification has a type, a message, a duration and a manual-close flag. */
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
@@ -50,6 +51,34 @@ export function toNotification({
   };
 }
 
-export function notify(toast: Toast): string {
-  return notifications.show(toNotification(toast));
+/**
+ * Mantine's notifications (the store and the component that draws it) load with the first toast:
+ * most first pages never show one, and the login page must draw within its budget (issue 9). The
+ * import is dynamic everywhere outside tests; a static one would put the component back in the
+ * first chunk.
+ */
+export const loadNotifications = () => import('@mantine/notifications');
+
+let toastShown = false;
+const toastShownListeners = new Set<() => void>();
+
+/** True from the first `notify` on: the app then mounts the component that draws toasts. */
+export function useToastShown(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      toastShownListeners.add(listener);
+      return () => toastShownListeners.delete(listener);
+    },
+    () => toastShown,
+  );
+}
+
+export function notify(toast: Toast): void {
+  // Built now, in the language shown now; drawn once the notifications code is in.
+  const data = toNotification(toast);
+  if (!toastShown) {
+    toastShown = true;
+    for (const listener of toastShownListeners) listener();
+  }
+  void loadNotifications().then(({ notifications }) => notifications.show(data));
 }

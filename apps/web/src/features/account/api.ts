@@ -1,14 +1,12 @@
-import {
-  ZSettings,
-  ZUser,
-  type ChangePasswordBody,
-  type ClaimBody,
-  type DeleteMeBody,
-  type Locale,
-  type Settings,
-  type Theme,
-  type UpdateMeBody,
-  type User,
+import type {
+  ChangePasswordBody,
+  ClaimBody,
+  DeleteMeBody,
+  Locale,
+  Settings,
+  Theme,
+  UpdateMeBody,
+  User,
 } from '@household/contracts';
 import { useMantineColorScheme } from '@mantine/core';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,7 +22,7 @@ export const SETTINGS_QUERY_KEY = ['users', 'settings'] as const;
 export const settingsQueryOptions = (api: ApiClient) =>
   queryOptions({
     queryKey: SETTINGS_QUERY_KEY,
-    queryFn: () => api.get(apiPaths.settings, { schema: ZSettings }),
+    queryFn: () => api.get(apiPaths.settings, { schema: (c) => c.ZSettings }),
   });
 
 /** Every call that answers with the user refreshes the one cached copy. */
@@ -39,24 +37,24 @@ function useUserMutation<T>(send: (api: ApiClient, variables: T) => Promise<User
 
 export const useUpdateProfile = () =>
   useUserMutation((api, body: UpdateMeBody) =>
-    api.patch(apiPaths.me, { json: body, schema: ZUser }),
+    api.patch(apiPaths.me, { json: body, schema: (c) => c.ZUser }),
   );
 
 /** spec §4 guest: the same user, now with a name, email and password. */
 export const useClaimAccount = () =>
   useUserMutation((api, body: ClaimBody) =>
-    api.post(apiPaths.claim, { json: body, schema: ZUser }),
+    api.post(apiPaths.claim, { json: body, schema: (c) => c.ZUser }),
   );
 
 export const useUploadAvatar = () =>
   useUserMutation((api, file: File) => {
     const formData = new FormData();
     formData.append('file', file);
-    return api.put(apiPaths.avatar, { formData, schema: ZUser });
+    return api.put(apiPaths.avatar, { formData, schema: (c) => c.ZUser });
   });
 
 export const useRemoveAvatar = () =>
-  useUserMutation<void>((api) => api.delete(apiPaths.avatar, { schema: ZUser }));
+  useUserMutation<void>((api) => api.delete(apiPaths.avatar, { schema: (c) => c.ZUser }));
 
 export function useChangePassword() {
   const api = useApi();

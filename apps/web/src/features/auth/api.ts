@@ -1,4 +1,4 @@
-import { ZTokenPair, ZUser, type RegisterBody, type ResetPasswordBody } from '@household/contracts';
+import type { RegisterBody, ResetPasswordBody } from '@household/contracts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { apiPaths } from '../../paths';
 import type { ApiClient } from '../../lib/api-client';
@@ -14,19 +14,25 @@ export function useLogin() {
   const api = useApi();
   return useMutation({
     mutationFn: ({ email, password }: Credentials) =>
-      api.post(apiPaths.login, { form: { username: email, password }, schema: ZTokenPair }),
+      api.post(apiPaths.login, {
+        form: { username: email, password },
+        schema: (c) => c.ZTokenPair,
+      }),
   });
 }
 
 export function useGuestLogin() {
   const api = useApi();
-  return useMutation({ mutationFn: () => api.post(apiPaths.guest, { schema: ZTokenPair }) });
+  return useMutation({
+    mutationFn: () => api.post(apiPaths.guest, { schema: (c) => c.ZTokenPair }),
+  });
 }
 
 export function useRegister() {
   const api = useApi();
   return useMutation({
-    mutationFn: (body: RegisterBody) => api.post(apiPaths.register, { json: body, schema: ZUser }),
+    mutationFn: (body: RegisterBody) =>
+      api.post(apiPaths.register, { json: body, schema: (c) => c.ZUser }),
   });
 }
 
@@ -63,7 +69,7 @@ export function useResetPassword() {
 export const verifyEmailQueryOptions = (api: ApiClient, token: string) =>
   queryOptions({
     queryKey: ['auth', 'verify', token],
-    queryFn: () => api.post(apiPaths.verify, { json: { token }, schema: ZUser }),
+    queryFn: () => api.post(apiPaths.verify, { json: { token }, schema: (c) => c.ZUser }),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -73,7 +79,7 @@ export const verifyEmailQueryOptions = (api: ApiClient, token: string) =>
 export const callbackUserQueryOptions = (api: ApiClient, accessToken: string) =>
   queryOptions({
     queryKey: ['auth', 'callback', accessToken],
-    queryFn: () => api.get(apiPaths.me, { accessToken, schema: ZUser }),
+    queryFn: () => api.get(apiPaths.me, { accessToken, schema: (c) => c.ZUser }),
     retry: false,
     staleTime: Infinity,
   });

@@ -7,7 +7,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isApiError, type ApiClient } from '../../lib/api-client';
 import { useApi } from '../../lib/api-context';
-import { onRealtimeResync, subscribeRealtime } from '../../lib/realtime';
+import { onRealtimeResync, subscribeRealtime } from '../../lib/realtime-events';
 import { fetchItem, fetchListStatuses, refreshListIndexes, useItemOutbox } from './api';
 import { mergeItem, removeItem } from './items-cache';
 import { listKeys } from './keys';

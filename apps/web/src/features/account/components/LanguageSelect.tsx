@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '@household/contracts';
+import { LOCALES, type Locale } from '@household/contracts/limits';
 import { NativeSelect, type MantineSize } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -325,7 +325,10 @@ describe('group detail page (spec §2 Group detail)', () => {
 
   it('explains a group that cannot be found and links back to the groups', async () => {
     openGroup(() => problemResponse(404, 'not_found'));
-    expect(await screen.findAllByText('Group not found or an error occurred.')).toHaveLength(2);
+    // On the page and in a toast, which is drawn once the toast code is in.
+    await waitFor(() =>
+      expect(screen.getAllByText('Group not found or an error occurred.')).toHaveLength(2),
+    );
     expect(screen.getByRole('link', { name: 'Back to groups' })).toHaveAttribute('href', '/groups');
   });
 

@@ -148,7 +148,8 @@ describe('groups page (spec §2 Groups page)', () => {
 
   it('says Failed to load groups and loads again on Retry', async () => {
     const { server } = openGroups(() => problemResponse(403, 'forbidden'));
-    expect(await screen.findAllByText('Failed to load groups')).toHaveLength(2);
+    // On the page and in a toast, which is drawn once the toast code is in.
+    await waitFor(() => expect(screen.getAllByText('Failed to load groups')).toHaveLength(2));
 
     server.protectedRoute('GET', '/groups', () => jsonResponse([groupSummary()]));
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -157,7 +158,10 @@ describe('groups page (spec §2 Groups page)', () => {
 
   it('names an answer that does not match the contract', async () => {
     openGroups([{ id: 'one', name: 3 }]);
-    expect(await screen.findAllByText('Invalid data received from server.')).toHaveLength(2);
+    // On the page and in a toast, which is drawn once the toast code is in.
+    await waitFor(() =>
+      expect(screen.getAllByText('Invalid data received from server.')).toHaveLength(2),
+    );
   });
 
   it('lists my pending invitations to accept or decline', async () => {

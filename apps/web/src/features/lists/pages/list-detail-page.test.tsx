@@ -231,7 +231,10 @@ describe('list detail page (spec §2 List detail)', () => {
     signInAs(server);
     server.protectedRoute('GET', '/lists/1', () => problemResponse(404, 'not_found'));
     renderApp('/lists/1', server);
-    expect(await screen.findAllByText('Failed to load list details.')).toHaveLength(2);
+    // On the page and in a toast, which is drawn once the toast code is in.
+    await waitFor(() =>
+      expect(screen.getAllByText('Failed to load list details.')).toHaveLength(2),
+    );
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 

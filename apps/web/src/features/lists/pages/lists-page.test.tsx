@@ -110,7 +110,8 @@ describe('lists page (spec §2 Lists page)', () => {
       fail ? problemResponse(403, 'forbidden') : jsonResponse([list({ name: 'Back' })]),
     );
     // The toast and the page's own message.
-    expect(await screen.findAllByText('Failed to fetch lists.')).toHaveLength(2);
+    // On the page and in a toast, which is drawn once the toast code is in.
+    await waitFor(() => expect(screen.getAllByText('Failed to fetch lists.')).toHaveLength(2));
     fail = false;
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('article', { name: 'Back' })).toBeInTheDocument();

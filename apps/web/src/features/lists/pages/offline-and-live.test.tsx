@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { realtimeEmitter } from '../../../lib/realtime';
+import { realtimeEmitter } from '../../../lib/realtime-events';
 import { jsonResponse } from '../../../test/fake-api';
 import { bob, item, listDetail } from '../test/fixtures';
 import { openList } from '../test/open-list';

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * What the login page must draw with, followed through static imports from the entry and the
+ * login route's own modules (dynamic `import()` is where code may load later). Issue 9 gives this
+ * page 150 kB of gzipped JavaScript: zod and react-hook-form (~40 kB) load on the first submit,
+ * and constants come from the contracts' zod-free `limits` module, never from the barrel, which
+ * pulls in every schema. `npm run bench:pages` measures the bytes; this keeps the rule.
+ */
+const SRC = path.resolve(import.meta.dirname, '..');
+const LOGIN_PAGE_ROOTS = [
+  'main.tsx',
+  'app/layouts/AuthLayout.tsx',
+  'features/auth/pages/LoginPage.tsx',
+];
+const NOT_ON_THE_LOGIN_PAGE = [
+  '@mantine/notifications',
+  'zod',
+  'react-hook-form',
+  '@hookform/resolvers/zod',
+  '@household/contracts',
+];
+
+const IMPORT =
+  /^\s*(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+/** Module specifiers a file imports for their values (type-only imports vanish from the build). */
+function valueImports(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(IMPORT)) {
+    const [, typeOnly, clause = '', from, bare] = match;
+    if (bare) {
+      found.push(bare);
+      continue;
+    }
+    if (typeOnly) continue;
+    const names = clause
+      .replace(/[{}]/g, '')
+      .split(',')
+      .map((name) => name.trim());
+    if (names.filter(Boolean).every((name) => name.startsWith('type '))) continue;
+    found.push(from!);
+  }
+  return found;
+}
+
+function resolveLocal(fromFile: string, specifier: string): string | null {
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
+  return candidates.find((file) => fs.existsSync(file) && fs.statSync(file).isFile()) ?? null;
+}
+
+/** Every package the roots reach, with the chain of files that reaches it. */
+function packagesReached(roots: string[]): Map<string, string[]> {
+  const reached = new Map<string, string[]>();
+  const queue = roots.map((root) => [path.join(SRC, root)]);
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const chain = queue.shift()!;
+    const file = chain.at(-1)!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const specifier of valueImports(fs.readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.')) {
+        if (!reached.has(specifier))
+          reached.set(
+            specifier,
+            chain.map((f) => path.relative(SRC, f)),
+          );
+        continue;
+      }
+      const next = resolveLocal(file, specifier);
+      if (next && /\.tsx?$/.test(next)) queue.push([...chain, next]);
+    }
+  }
+  return reached;
+}
+
+describe('the login page first load (issue 9)', () => {
+  it('reaches none of the packages that load on demand', () => {
+    const reached = packagesReached(LOGIN_PAGE_ROOTS);
+    const offenders = NOT_ON_THE_LOGIN_PAGE.filter((name) => reached.has(name)).map(
+      (name) => `${name} via ${reached.get(name)!.join(' → ')}`,
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('follows imports far enough to see the libraries it does use', () => {
+    const reached = packagesReached(LOGIN_PAGE_ROOTS);
+    for (const name of ['react', 'react-router', '@mantine/core', '@household/contracts/limits']) {
+      expect(reached.has(name), name).toBe(true);
+    }
+  });
+});
