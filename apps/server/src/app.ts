@@ -17,7 +17,13 @@ import type { Database } from './db/client';
 import { registerCompression } from './http/compression';
 import { trackInFlight } from './http/in-flight';
 import { registerMetrics } from './http/metrics';
-import { problem, registerProblemHandlers, sendProblem } from './http/problem';
+import {
+  answerClientError,
+  codeForStatus,
+  problem,
+  registerProblemHandlers,
+  sendProblem,
+} from './http/problem';
 import { registerSecurity } from './http/security';
 import { registerResponseSerializer } from './http/serializer';
 import { registerWebApp } from './http/web';
@@ -77,8 +83,9 @@ export async function buildApp(options: BuildAppOptions) {
     // A malformed URL or an overlong path parameter is bad input too: problem+json, not Fastify's own.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      sendProblem(reply, problem(status, 'validation_failed', { detail: error.message }));
+      sendProblem(reply, problem(status, codeForStatus(status), { detail: error.message }));
     },
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   // The API reads JSON, forms (login) and multipart (avatar). Fastify would also parse text/plain and
   // hand a route a bare string, a type browsers send cross-origin without a preflight: refuse it.

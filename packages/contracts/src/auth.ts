@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ZEmail, ZPassword, ZPersonName, ZTimeZone } from './common';
 import { LOCALES, PASSWORD_MAX_LENGTH, TOKEN_MAX_LENGTH } from './limits';
+import { zLine, zSecret } from './text';
+
+/** Refresh, reset and verification tokens: printable ASCII, as the server hands them out. */
+const ZToken = z
+  .string()
+  .min(1)
+  .max(TOKEN_MAX_LENGTH)
+  .regex(/^[\x21-\x7E]+$/, 'Invalid token');
 
 export const ZRegisterBody = z.object({
   name: ZPersonName,
@@ -14,8 +22,8 @@ export type RegisterBody = z.input<typeof ZRegisterBody>;
 
 /** spec §7: form-encoded, `username` carries the email (OAuth2 password grant shape). */
 export const ZLoginForm = z.object({
-  username: z.string().trim().min(1, 'Email is required').max(320),
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  username: zLine().trim().min(1, 'Email is required').max(320),
+  password: zSecret().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
 });
 export type LoginForm = z.input<typeof ZLoginForm>;
 
@@ -29,14 +37,12 @@ export const ZTokenPair = z.object({
 export type TokenPair = z.infer<typeof ZTokenPair>;
 
 export const ZRefreshBody = z.object({
-  refresh_token: z.string().min(1).max(TOKEN_MAX_LENGTH),
+  refresh_token: ZToken,
 });
 export type RefreshBody = z.input<typeof ZRefreshBody>;
 
 /** Bodies a client may leave out entirely: Fastify hands a missing body over as null. */
-export const ZLogoutBody = z
-  .object({ refresh_token: z.string().min(1).max(TOKEN_MAX_LENGTH).optional() })
-  .nullish();
+export const ZLogoutBody = z.object({ refresh_token: ZToken.optional() }).nullish();
 
 export const ZClaimBody = z.object({
   name: ZPersonName,
@@ -49,14 +55,14 @@ export const ZForgotPasswordBody = z.object({ email: ZEmail });
 export type ForgotPasswordBody = z.input<typeof ZForgotPasswordBody>;
 
 export const ZResetPasswordBody = z.object({
-  token: z.string().min(1).max(TOKEN_MAX_LENGTH),
+  token: ZToken,
   password: ZPassword,
 });
 export type ResetPasswordBody = z.input<typeof ZResetPasswordBody>;
 
 export const ZRequestVerifyTokenBody = z.object({ email: ZEmail.optional() }).nullish();
 
-export const ZVerifyBody = z.object({ token: z.string().min(1).max(TOKEN_MAX_LENGTH) });
+export const ZVerifyBody = z.object({ token: ZToken });
 export type VerifyBody = z.input<typeof ZVerifyBody>;
 
 export const ZAccepted = z.object({ status: z.literal('accepted') });

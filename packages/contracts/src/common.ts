@@ -1,28 +1,31 @@
 import { z } from 'zod';
 import {
+  INT4_MAX,
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './limits';
+import { zLine, zSecret } from './text';
 
-/** Ids are PostgreSQL `integer`s: anything larger is not an id (400, not a database error). */
-export const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * An id in a JSON body: a number, as every answer gives it. Ids are PostgreSQL `integer`s, so
+ * anything larger is not an id (400, not a database error). Paths and queries use `ZIdParam`.
+ */
+export const ZId = z.number().int().positive().max(INT4_MAX);
 
-export const ZEmail = z
-  .string()
+export const ZEmail = zLine()
   .trim()
   .min(1, 'Email is required')
   .max(EMAIL_MAX_LENGTH)
   .pipe(z.email('Invalid email format'))
   .transform((email) => email.toLowerCase());
 
-export const ZPassword = z
-  .string()
+export const ZPassword = zSecret()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH);
 
-export const ZPersonName = z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH);
+export const ZPersonName = zLine().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH);
 
 /** An IANA time zone the runtime knows, e.g. `Europe/Berlin`. */
 export const ZTimeZone = z

@@ -16,6 +16,10 @@ export const ERROR_CODES = [
   'rate_limited',
   'payload_too_large',
   'unsupported_media_type',
+  'request_timeout',
+  'uri_too_long',
+  'headers_too_large',
+  'service_unavailable',
   'internal_error',
 ] as const;
 export const ZErrorCode = z.enum(ERROR_CODES);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCurrency } from './common';
+import { ZIdParam, zLine, zMultiline } from './text';
 import {
   ACTIVITY_PAGE_DEFAULT,
   ACTIVITY_PAGE_MAX,
@@ -28,12 +29,11 @@ export const GROUP_PERMISSIONS = [
 export const ZGroupPermission = z.enum(GROUP_PERMISSIONS);
 export type GroupPermission = z.infer<typeof ZGroupPermission>;
 
-export const ZGroupName = z
-  .string()
+export const ZGroupName = zLine()
   .trim()
   .min(1, 'Group name is required')
   .max(GROUP_NAME_MAX_LENGTH, `Group name must be at most ${GROUP_NAME_MAX_LENGTH} characters`);
-export const ZGroupDescription = z.string().trim().max(GROUP_DESCRIPTION_MAX_LENGTH);
+export const ZGroupDescription = zMultiline().trim().max(GROUP_DESCRIPTION_MAX_LENGTH);
 
 /** A person as other members see them: no email for someone outside your groups. */
 export const ZPersonRef = z.object({
@@ -123,8 +123,7 @@ export const ZChangeRoleBody = z.object({ role: ZGroupRole });
 export type ChangeRoleBody = z.input<typeof ZChangeRoleBody>;
 
 /** spec §5: "Invite code is required". Entry is forgiving: case, spaces and dashes do not matter. */
-export const ZInviteCodeInput = z
-  .string()
+export const ZInviteCodeInput = zLine()
   .max(64)
   .transform((raw) => normalizeInviteCode(raw))
   .pipe(z.string().min(1, 'Invite code is required'));
@@ -207,10 +206,8 @@ export type ActivityEntry = z.infer<typeof ZActivityEntry>;
 /** Keyset pagination: pass `next_cursor` back as `cursor` for the next (older) page. */
 export const ZPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE_MAX).default(ACTIVITY_PAGE_DEFAULT),
-  cursor: z
-    .string()
-    .regex(/^\d{1,15}$/, 'Invalid cursor')
-    .optional(),
+  /** An activity id: the same rule as every id in a query. */
+  cursor: ZIdParam.optional(),
 });
 export type PageQuery = z.input<typeof ZPageQuery>;
 

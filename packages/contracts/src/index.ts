@@ -1,5 +1,6 @@
 export * from './limits';
 export * from './errors';
+export * from './text';
 export * from './common';
 export * from './auth';
 export * from './users';

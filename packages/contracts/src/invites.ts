@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmail, ZId } from './common';
 import { ZPersonRef } from './groups';
+import { ZIdParam } from './text';
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'] as const;
 export const ZInvitationStatus = z.enum(INVITATION_STATUSES);
@@ -24,4 +25,4 @@ export const ZCreateInvitationBody = z.object({
 });
 export type CreateInvitationBody = z.infer<typeof ZCreateInvitationBody>;
 
-export const ZInvitationsQuery = z.object({ group_id: ZId });
+export const ZInvitationsQuery = z.object({ group_id: ZIdParam });

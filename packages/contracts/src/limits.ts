@@ -5,6 +5,9 @@
 
 export const API_PREFIX = '/api/v1';
 
+/** The largest PostgreSQL `integer`: every id column. */
+export const INT4_MAX = 2_147_483_647;
+
 /** RFC 9457: every error answer of the API has this media type. */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZId } from './common';
 import { ZPersonRef } from './groups';
+import { ZIdParam, zLine, zMultiline } from './text';
 import {
   CATEGORY_NAME_MAX_LENGTH,
   IMPORT_MAX_CHARS,
@@ -21,12 +22,8 @@ export type ListStatusName = z.infer<typeof ZListStatusName>;
 
 const ZVersion = z.number().int().min(1);
 
-export const ZListName = z
-  .string()
-  .trim()
-  .min(1, 'List name is required')
-  .max(LIST_NAME_MAX_LENGTH);
-export const ZListDescription = z.string().trim().max(LIST_DESCRIPTION_MAX_LENGTH);
+export const ZListName = zLine().trim().min(1, 'List name is required').max(LIST_NAME_MAX_LENGTH);
+export const ZListDescription = zMultiline().trim().max(LIST_DESCRIPTION_MAX_LENGTH);
 
 /** A list as the lists page shows it: with its counts and total. */
 export const ZList = z.object({
@@ -50,13 +47,12 @@ export const ZList = z.object({
 });
 export type List = z.infer<typeof ZList>;
 
-export const ZItemName = z
-  .string()
+export const ZItemName = zLine()
   .trim()
   .min(1, 'Please enter an item name')
   .max(ITEM_NAME_MAX_LENGTH);
 export const ZQuantity = z.number().positive().max(ITEM_QUANTITY_MAX);
-export const ZUnit = z.string().trim().max(ITEM_UNIT_MAX_LENGTH);
+export const ZUnit = zLine().trim().max(ITEM_UNIT_MAX_LENGTH);
 export const ZPriceCents = z.number().int().min(0).max(ITEM_PRICE_MAX_CENTS);
 
 /** spec §3 Item. */
@@ -88,7 +84,7 @@ export type ListDetail = z.infer<typeof ZListDetail>;
 
 export const ZListsQuery = z.object({
   /** Only this group's lists; without it, my personal lists and those of all my groups. */
-  group_id: ZId.optional(),
+  group_id: ZIdParam.optional(),
 });
 
 export const ZCreateListBody = z.object({
@@ -118,7 +114,7 @@ export const ZCreateItemBody = z.object({
   unit: ZUnit.nullish(),
   price_cents: ZPriceCents.nullish(),
   category_id: ZId.nullish(),
-  notes: z.string().max(ITEM_NOTES_MAX_LENGTH).optional(),
+  notes: zMultiline().max(ITEM_NOTES_MAX_LENGTH).optional(),
 });
 export type CreateItemBody = z.input<typeof ZCreateItemBody>;
 
@@ -133,7 +129,7 @@ export const ZUpdateItemBody = z.object({
   unit: ZUnit.nullish(),
   price_cents: ZPriceCents.nullish(),
   category_id: ZId.nullish(),
-  notes: z.string().max(ITEM_NOTES_MAX_LENGTH).optional(),
+  notes: zMultiline().max(ITEM_NOTES_MAX_LENGTH).optional(),
   done: z.boolean().optional(),
 });
 export type UpdateItemBody = z.input<typeof ZUpdateItemBody>;
@@ -146,7 +142,7 @@ export type ReorderItemsBody = z.input<typeof ZReorderItemsBody>;
 export const ZListStatusesQuery = z.object({
   ids: z.preprocess(
     (value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]),
-    z.array(ZId).min(1).max(LIST_STATUSES_QUERY_MAX_IDS),
+    z.array(ZIdParam).min(1).max(LIST_STATUSES_QUERY_MAX_IDS),
   ),
 });
 export const ZListStatus = z.object({
@@ -172,21 +168,16 @@ export type Category = z.infer<typeof ZCategory>;
 export const ZCategoryColor = z
   .string()
   .regex(/^(#[0-9a-fA-F]{6}|[a-z]{3,10})$/, 'A colour name or #rrggbb');
-export const ZCategoriesQuery = z.object({ group_id: ZId.optional() });
+export const ZCategoriesQuery = z.object({ group_id: ZIdParam.optional() });
 export const ZCreateCategoryBody = z.object({
-  name: z.string().trim().min(1, 'Category name is required').max(CATEGORY_NAME_MAX_LENGTH),
+  name: zLine().trim().min(1, 'Category name is required').max(CATEGORY_NAME_MAX_LENGTH),
   color: ZCategoryColor.optional(),
   /** Null or absent: one of my own categories (for my personal lists). */
   group_id: ZId.nullish(),
 });
 export type CreateCategoryBody = z.input<typeof ZCreateCategoryBody>;
 export const ZUpdateCategoryBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Category name is required')
-    .max(CATEGORY_NAME_MAX_LENGTH)
-    .optional(),
+  name: zLine().trim().min(1, 'Category name is required').max(CATEGORY_NAME_MAX_LENGTH).optional(),
   color: ZCategoryColor.optional(),
   /** The aisle order: categories are sorted by it, items grouped in that order. */
   position: z.number().int().min(0).optional(),
@@ -200,7 +191,7 @@ export const IMPORT_FORMATS = ['csv', 'json', 'text'] as const;
 /** POST /lists/import: a new list from an export or from plain text (one item per line). */
 export const ZImportListBody = z.object({
   format: z.enum(IMPORT_FORMATS),
-  content: z.string().max(IMPORT_MAX_CHARS),
+  content: zMultiline().max(IMPORT_MAX_CHARS),
   /** The new list's name; a JSON export brings its own, else "Imported list". */
   name: ZListName.optional(),
   group_id: ZId.nullish(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCurrency, ZEmail, ZPassword, ZPersonName, ZTimeZone } from './common';
 import { LOCALES, PASSWORD_MAX_LENGTH, THEMES } from './limits';
+import { zSecret } from './text';
 
 /** GET /users/me (spec §3: includes is_guest). */
 export const ZUser = z.object({
@@ -27,7 +28,7 @@ export const ZUpdateMeBody = z
 export type UpdateMeBody = z.input<typeof ZUpdateMeBody>;
 
 export const ZChangePasswordBody = z.object({
-  current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  current_password: zSecret().min(1).max(PASSWORD_MAX_LENGTH),
   new_password: ZPassword,
 });
 export type ChangePasswordBody = z.input<typeof ZChangePasswordBody>;
@@ -63,6 +64,6 @@ export const ZUpdateSettings = z.object({
 
 export const ZDeleteMeBody = z.object({
   /** Required for registered users; guests have no password to confirm with. */
-  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  password: zSecret().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type DeleteMeBody = z.input<typeof ZDeleteMeBody>;

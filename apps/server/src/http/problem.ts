@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorCode, FieldError, Problem } from '@household/contracts';
 import { PROBLEM_CONTENT_TYPE } from '@household/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +20,10 @@ const TITLES: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests',
   payload_too_large: 'Payload too large',
   unsupported_media_type: 'Unsupported media type',
+  request_timeout: 'Request timeout',
+  uri_too_long: 'URI too long',
+  headers_too_large: 'Request header fields too large',
+  service_unavailable: 'Service unavailable',
   internal_error: 'Internal server error',
 };
 
@@ -83,6 +89,10 @@ export function registerProblemHandlers(app: FastifyInstance): void {
       );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path names a thing: one that cannot exist (`/lists/01`, `/lists/abc`) is not found,
+      // as one that does not exist or that the caller may not see (docs/api.md "Text and ids").
+      if (error.validationContext === 'params')
+        return sendProblem(reply, problem(404, 'not_found'));
       const errors = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         code: fieldErrorCode(issue.keyword, issue.message),
@@ -112,14 +122,55 @@ export function registerProblemHandlers(app: FastifyInstance): void {
   });
 }
 
-function codeForStatus(status: number): ErrorCode {
-  if (status === 401) return 'unauthenticated';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 409) return 'conflict';
-  if (status === 413) return 'payload_too_large';
-  if (status === 415) return 'unsupported_media_type';
-  return 'validation_failed';
+const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  408: 'request_timeout',
+  409: 'conflict',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  431: 'headers_too_large',
+  503: 'service_unavailable',
+};
+
+/** The stable code of an error status the HTTP layer raised, with 400 for any other 4xx. */
+export function codeForStatus(status: number): ErrorCode {
+  return CODE_FOR_STATUS[status] ?? 'validation_failed';
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (an oversized header, a
+ * request line it cannot read, a client too slow to send its headers). Fastify would answer those
+ * with its own JSON; this writes problem+json like every other error, then closes the connection,
+ * which the parser can no longer read.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 408
+        : error.code === 'HPE_URI_TOO_LONG'
+          ? 414
+          : 400;
+  const body = JSON.stringify(problem(status, codeForStatus(status)));
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      `Content-Type: ${PROBLEM_CONTENT_TYPE}; charset=utf-8`,
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
 }
 
 /** The zod rule a field broke (too_small, invalid_format, ...), with a missing field as `required`. */

@@ -188,8 +188,25 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
 }
 
 export async function sendVerificationMail(ctx: AppContext, user: UserRow): Promise<void> {
-  if (!user.email || user.isVerified) return;
-  const token = await createActionToken(ctx.db, user, 'verify_email', VERIFY_TOKEN_TTL_MS);
+  const token = await createVerificationToken(ctx.db, user);
+  if (token) await mailVerificationLink(ctx, user, token);
+}
+
+/**
+ * A verification token for the user's current address, written in `db`: an email change writes
+ * it in the change's transaction, so an account deleted meanwhile leaves neither behind.
+ */
+export async function createVerificationToken(db: DbOrTx, user: UserRow): Promise<string | null> {
+  if (!user.email || user.isVerified) return null;
+  return createActionToken(db, user, 'verify_email', VERIFY_TOKEN_TTL_MS);
+}
+
+export async function mailVerificationLink(
+  ctx: AppContext,
+  user: UserRow,
+  token: string,
+): Promise<void> {
+  if (!user.email) return;
   const link = `${ctx.config.publicAppUrl}/auth/verify?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: user.email,

@@ -2,7 +2,7 @@ import {
   ZCategoriesQuery,
   ZCategory,
   ZCreateCategoryBody,
-  ZId,
+  ZIdParam,
   ZUpdateCategoryBody,
 } from '@household/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +18,7 @@ import {
 
 const tags = ['categories'];
 const security = [{ bearer: [] }];
-const ZCategoryParams = z.object({ id: ZId });
+const ZCategoryParams = z.object({ id: ZIdParam });
 
 export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

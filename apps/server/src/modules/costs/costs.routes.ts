@@ -1,4 +1,4 @@
-import { ZCostSummary, ZId } from '@household/contracts';
+import { ZCostSummary, ZIdParam } from '@household/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -16,7 +16,7 @@ export function costsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['costs'],
           security: [{ bearer: [] }],
-          params: z.object({ id: ZId }),
+          params: z.object({ id: ZIdParam }),
           response: { 200: ZCostSummary },
         },
       },

@@ -33,7 +33,7 @@ export async function listActivity(
   db: DbOrTx,
   config: Pick<Config, 'publicApiUrl'>,
   groupId: number,
-  page: { limit: number; cursor?: string | undefined },
+  page: { limit: number; cursor?: number | undefined },
 ): Promise<ActivityPage> {
   const rows = await db
     .select({
@@ -47,7 +47,7 @@ export async function listActivity(
     .where(
       and(
         eq(groupActivity.groupId, groupId),
-        page.cursor ? lt(groupActivity.id, Number(page.cursor)) : undefined,
+        page.cursor ? lt(groupActivity.id, page.cursor) : undefined,
       ),
     )
     .orderBy(desc(groupActivity.id))

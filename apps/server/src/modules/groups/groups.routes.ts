@@ -8,7 +8,7 @@ import {
   ZGroupRoleInfo,
   ZGroupSettings,
   ZGroupSummary,
-  ZId,
+  ZIdParam,
   ZInviteCode,
   ZInviteCodeInput,
   ZInviteCodePreview,
@@ -47,8 +47,8 @@ import {
 
 const tags = ['groups'];
 const security = [{ bearer: [] }];
-const ZGroupParams = z.object({ id: ZId });
-const ZMemberParams = z.object({ id: ZId, userId: ZId });
+const ZGroupParams = z.object({ id: ZIdParam });
+const ZMemberParams = z.object({ id: ZIdParam, userId: ZIdParam });
 const noContent = { 204: z.null() };
 
 /** Per signed-in person: code guessing is bounded however many addresses they use. */
@@ -248,7 +248,7 @@ export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           security,
-          params: z.object({ id: ZId, role: ZGroupRole }),
+          params: z.object({ id: ZIdParam, role: ZGroupRole }),
           response: { 200: ZGroupRoleInfo },
         },
       },

@@ -255,10 +255,13 @@ describe('GET /groups/{id}', () => {
     expect(seen.active_invite_code).toMatchObject({ code });
   });
 
-  it.each(['abc', '1.5', '-3', '0'])('refuses the group id %s as bad input', async (id) => {
-    const alex = await buildUser(t.app);
-    expectProblem(await send(alex.auth, 'GET', `/groups/${id}`), 400, 'validation_failed');
-  });
+  it.each(['abc', '1.5', '-3', '0', '01', '+1', '%201', '1e3', '2147483648'])(
+    'answers a path group id %s that cannot exist with 404',
+    async (id) => {
+      const alex = await buildUser(t.app);
+      expectProblem(await send(alex.auth, 'GET', `/groups/${id}`), 404, 'not_found');
+    },
+  );
 });
 
 describe('GET /groups/{id}/members', () => {

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ZHealth, ZHealthLogs, ZHealthStatus, ZHealthVersion } from '@household/contracts';
+import {
+  ZHealth,
+  ZHealthLogs,
+  ZHealthStatus,
+  ZHealthVersion,
+  ZProblem,
+} from '@household/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
@@ -8,7 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { migrationsFolder } from '../../db/client';
 import { currentUser, requireUser } from '../../http/auth';
-import { forbidden } from '../../http/problem';
+import { forbidden, problem, sendProblem } from '../../http/problem';
 import { APP_VERSION } from '../../version';
 
 const tags = ['health'];
@@ -49,21 +55,24 @@ export function healthRoutes(ctx: AppContext, metrics: Registry): FastifyPluginA
 
     app.get(
       '/health/status',
-      { schema: { tags, response: { 200: ZHealthStatus, 503: ZHealthStatus } } },
+      { schema: { tags, response: { 200: ZHealthStatus, 503: ZProblem } } },
       async (_request, reply) => {
-        let migration: string | null = null;
-        let reachable = true;
+        let migration: string | null;
         try {
           migration = await appliedMigration(ctx);
         } catch (error) {
-          reachable = false;
           app.log.warn({ err: error }, 'database not reachable for /health/status');
+          // Like every error answer, problem+json (docs/api.md "Errors").
+          return sendProblem(
+            reply,
+            problem(503, 'service_unavailable', { detail: 'The database is not reachable' }),
+          );
         }
-        return reply.status(reachable ? 200 : 503).send({
-          status: reachable ? 'ok' : 'degraded',
-          database: { engine: ctx.database.engine, reachable, migration },
+        return {
+          status: 'ok' as const,
+          database: { engine: ctx.database.engine, reachable: true, migration },
           uptime_seconds: Math.round((Date.now() - ctx.startedAt.getTime()) / 1000),
-        });
+        };
       },
     );
 

@@ -1,6 +1,6 @@
 import {
   ZCreateInvitationBody,
-  ZId,
+  ZIdParam,
   ZInvitation,
   ZInvitationsQuery,
   ZJoinGroupResult,
@@ -23,7 +23,7 @@ import {
 
 const tags = ['invites'];
 const security = [{ bearer: [] }];
-const ZInvitationParams = z.object({ id: ZId });
+const ZInvitationParams = z.object({ id: ZIdParam });
 const ZInvitations = z.array(ZInvitation);
 
 export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -257,9 +257,9 @@ describe('reading invitations', () => {
     expectProblem(await send(outsider.auth, 'GET', '/invites/2000000000'), 404, 'not_found');
   });
 
-  it('an invitation id that is not a number is bad input', async () => {
+  it('an invitation id that is not a number names nothing: 404', async () => {
     const alex = await buildUser(t.app);
-    expectProblem(await send(alex.auth, 'GET', '/invites/abc'), 400, 'validation_failed');
+    expectProblem(await send(alex.auth, 'GET', '/invites/abc'), 404, 'not_found');
   });
 });
 

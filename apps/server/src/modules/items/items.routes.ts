@@ -1,6 +1,6 @@
 import {
   ZCreateItemBody,
-  ZId,
+  ZIdParam,
   ZItem,
   ZReorderItemsBody,
   ZUpdateItemBody,
@@ -15,9 +15,9 @@ import { addItem, deleteItem, getItem, reorderItems, updateItem } from './items.
 
 const tags = ['items'];
 const security = [{ bearer: [] }];
-const ZListParams = z.object({ id: ZId });
-const ZListItemParams = z.object({ id: ZId, itemId: ZId });
-const ZItemParams = z.object({ id: ZId });
+const ZListParams = z.object({ id: ZIdParam });
+const ZListItemParams = z.object({ id: ZIdParam, itemId: ZIdParam });
+const ZItemParams = z.object({ id: ZIdParam });
 
 export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -414,6 +414,6 @@ describe('an item by id and under its list', () => {
       404,
       'not_found',
     );
-    expectInvalidField(await send(alex.auth, 'GET', '/items/abc'), 'id');
+    expectProblem(await send(alex.auth, 'GET', '/items/abc'), 404, 'not_found');
   });
 });

@@ -2,7 +2,7 @@ import {
   ZCreateListBody,
   ZDuplicateListBody,
   ZExportQuery,
-  ZId,
+  ZIdParam,
   ZImportListBody,
   ZImportResult,
   ZList,
@@ -38,7 +38,7 @@ import {
 
 const tags = ['lists'];
 const security = [{ bearer: [] }];
-const ZListParams = z.object({ id: ZId });
+const ZListParams = z.object({ id: ZIdParam });
 const TRANSITION_NAMES: ListTransition[] = ['complete', 'reopen', 'archive', 'unarchive'];
 
 export function listsRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -85,11 +85,16 @@ export async function bumpList(tx: Tx, listId: number): Promise<ListRow> {
   return row!;
 }
 
-export function listLists(
+/**
+ * GET /lists and /lists/archived. A `group_id` filter names a group: one the caller is not a
+ * member of is not found (404), as everywhere a group is named, rather than an empty list.
+ */
+export async function listLists(
   ctx: AppContext,
   actor: UserRow,
   filter: { groupId?: number | undefined; archived: boolean },
 ): Promise<List[]> {
+  if (filter.groupId !== undefined) await requireMembership(ctx.db, filter.groupId, actor.id);
   return loadLists(
     ctx.db,
     ctx.config,
@@ -102,8 +107,7 @@ export function listLists(
 }
 
 /** GET /groups/{id}/lists: members only (404 otherwise, like every group resource). */
-export async function listGroupLists(ctx: AppContext, actor: UserRow, groupId: number) {
-  await requireMembership(ctx.db, groupId, actor.id);
+export function listGroupLists(ctx: AppContext, actor: UserRow, groupId: number) {
   return listLists(ctx, actor, { groupId, archived: false });
 }
 

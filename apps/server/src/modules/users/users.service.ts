@@ -6,11 +6,12 @@ import type {
 } from '@household/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { users, type UserRow } from '../../db/schema';
-import { AppError, forbidden } from '../../http/problem';
+import { AppError, forbidden, notFound } from '../../http/problem';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { emailTaken, sendVerificationMail } from '../auth/auth.service';
+import { createVerificationToken, emailTaken, mailVerificationLink } from '../auth/auth.service';
 import { revokeAllSessions } from '../auth/sessions';
 import { handOverGroupsOf } from '../groups/groups.service';
 
@@ -19,18 +20,24 @@ const wrongPassword = (path: string) =>
     { path, code: 'invalid_credentials', message: 'The password is not correct' },
   ]);
 
-async function updateUser(ctx: AppContext, userId: number, values: Partial<UserRow>) {
+/**
+ * The account was authenticated at the start of the request; one deleted since (a second tab, a
+ * concurrent DELETE /users/me) is not found, never a write that half happens.
+ */
+async function updateUser(db: DbOrTx, userId: number, values: Partial<UserRow>) {
+  let row: UserRow | undefined;
   try {
-    const [row] = await ctx.db
+    [row] = await db
       .update(users)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
       .returning();
-    return row as UserRow;
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  if (!row) throw notFound();
+  return row;
 }
 
 export async function updateProfile(
@@ -41,13 +48,17 @@ export async function updateProfile(
   const emailChanges = body.email !== undefined && body.email !== user.email;
   // A guest has no email; they add one by claiming the account (POST /auth/claim).
   if (emailChanges && user.isGuest) throw forbidden('A guest adds an email by creating an account');
-  const updated = await updateUser(ctx, user.id, {
-    ...(body.name !== undefined ? { name: body.name } : {}),
-    ...(body.locale !== undefined ? { locale: body.locale } : {}),
-    ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
-    ...(emailChanges ? { email: body.email, isVerified: false } : {}),
+  // The row stays locked from the update to the token: a concurrent deletion waits, then cascades.
+  const { updated, token } = await ctx.db.transaction(async (tx) => {
+    const row = await updateUser(tx, user.id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.locale !== undefined ? { locale: body.locale } : {}),
+      ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
+      ...(emailChanges ? { email: body.email, isVerified: false } : {}),
+    });
+    return { updated: row, token: emailChanges ? await createVerificationToken(tx, row) : null };
   });
-  if (emailChanges) await sendVerificationMail(ctx, updated);
+  if (token) await mailVerificationLink(ctx, updated, token);
   return updated;
 }
 
@@ -63,10 +74,12 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(body.new_password);
   await ctx.db.transaction(async (tx) => {
-    await tx
+    const changed = await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, user.id))
+      .returning({ id: users.id });
+    if (changed.length === 0) throw notFound();
     await revokeAllSessions(tx, user.id, sessionId ?? undefined);
   });
 }
@@ -91,7 +104,7 @@ export function updateSettings(
   user: UserRow,
   body: { notifications?: Partial<NotificationSettings>; preferences?: Partial<Preferences> },
 ): Promise<UserRow> {
-  return updateUser(ctx, user.id, {
+  return updateUser(ctx.db, user.id, {
     ...notificationColumns(body.notifications ?? {}),
     ...preferenceColumns(body.preferences ?? {}),
   });
