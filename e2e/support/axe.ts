@@ -63,6 +63,32 @@ function firstLine(summary: string): string {
   return summary.split('\n').slice(1, 2).join(' ').trim() || summary.split('\n')[0]!;
 }
 
+const ATTEMPTS = 3;
+
+/**
+ * Runs axe on a settled page, and again if the page changed while axe measured: a toast whose
+ * time ran out starts fading in the middle of a scan, and axe would judge its half-transparent
+ * text. The last attempt counts whatever happened.
+ */
+async function analyzeWhileStill(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    await waitForSettled(page);
+    const watch = await page.evaluateHandle(() => {
+      const seen = { changes: 0 };
+      const observer = new MutationObserver((records) => (seen.changes += records.length));
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+      return { seen, observer };
+    });
+    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const changes = await watch.evaluate(({ seen, observer }) => {
+      observer.disconnect();
+      return seen.changes;
+    });
+    await watch.dispose();
+    if (changes === 0 || attempt === ATTEMPTS) return violations;
+  }
+}
+
 /** Runs axe in both themes and returns the readable serious and critical violations. */
 export async function auditAccessibility(page: Page): Promise<string[]> {
   await waitForSettled(page);
@@ -74,9 +100,7 @@ export async function auditAccessibility(page: Page): Promise<string[]> {
   try {
     for (const scheme of [first, first === 'light' ? 'dark' : 'light'] as const) {
       await setScheme(page, scheme);
-      await waitForSettled(page);
-      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      found.push(...describeViolations(scheme, violations));
+      found.push(...describeViolations(scheme, await analyzeWhileStill(page)));
     }
   } finally {
     if (!page.isClosed()) {
