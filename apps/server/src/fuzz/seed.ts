@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { ZCategory, ZInvitation } from '@household/contracts';
+import { ZCategory, ZInvitation, ZInviteCode } from '@household/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import type { App } from '../app';
 import { loadJwtSecret } from '../lib/secrets';
-import {
-  activeInviteCode,
-  addItem,
-  buildGroup,
-  buildList,
-  buildUser,
-  type TestUser,
-} from '../test/factories';
+import { addItem, buildGroup, buildList, buildUser, type TestUser } from '../test/factories';
 import type { TestApp } from '../test/test-app';
 import type { ResourceKind } from './openapi';
 import type { Credentials } from './requests';
@@ -54,8 +47,8 @@ export async function seedWorld(testApp: TestApp): Promise<World> {
 }
 
 /**
- * One of everything a person owns: a group with its invite code, a group list with two items
- * and a category, a personal list with an item and a category, an archived list, an invitation.
+ * One of everything a person owns: a group with its invite code, a group list with an item and
+ * a category, a personal list with an item and a category, an archived list, an invitation.
  * `label` starts every name, so a leak of these names is easy to spot.
  */
 export async function seedResources(
@@ -77,7 +70,6 @@ export async function seedResources(
     price_cents: 250,
     category_id: groupCategory,
   });
-  const bread = await addItem(app, owner, groupList.id, { name: `${label} bread` });
   const personalList = await buildList(app, owner, { name: `${label} personal` });
   const personalCategory = await createCategory(app, owner, `${label} own`, null);
   const soap = await addItem(app, owner, personalList.id, {
@@ -102,11 +94,19 @@ export async function seedResources(
       }),
     ),
   );
-  const code = await activeInviteCode(app, { id: group.id, group, owner });
+  const { code } = ZInviteCode.parse(
+    await expectOk(
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/groups/${group.id}/invites`,
+        headers: owner.auth,
+      }),
+    ),
+  );
   return {
     group: [group.id],
     list: [groupList.id, personalList.id, archivedList.id],
-    item: [milk.id, bread.id, soap.id],
+    item: [milk.id, soap.id],
     category: [groupCategory, personalCategory],
     invitation: [invitation.id],
     user: [owner.user.id],
