@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app';
+import {
+  operationsOf,
+  readOpenApiDocument,
+  registeredApiRoutes,
+  undocumentedRoutes,
+} from './openapi';
+import {
+  DEFAULT_SEED,
+  describeFailures,
+  fuzzOperation,
+  isAccountOperation,
+  phasesOf,
+  runOrder,
+  type Phase,
+} from './run';
+import { seedWorld, type World } from './seed';
+import { snapshotChanges, snapshotUrls, takeSnapshot, type Snapshot } from './snapshot';
+
+// The fuzz gate (docs/fuzz.md): every operation of the OpenAPI document gets the known nasty
+// values in every field, then FUZZ_RUNS random variants, on both database engines. No answer may
+// be a 5xx, every error is problem+json, an outsider never gets a 2xx for someone else's id, and
+// the data that must not change does not.
+
+const seed = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
+/** Random cases per operation and phase; small, so the file stays around a minute per engine. */
+const runs = Number(process.env.FUZZ_RUNS ?? 8);
+
+// The document decides which tests exist, so the app is built while the file is collected.
+const testApp = await createTestApp();
+const operations = operationsOf(await readOpenApiDocument(testApp.app));
+const ordered = runOrder(operations);
+let world: World;
+let phases: Phase[];
+
+beforeAll(async () => {
+  world = await seedWorld(testApp);
+  phases = phasesOf(testApp.app, world, operations);
+});
+afterAll(() => testApp.close());
+
+it('every route under /api/v1 is in the OpenAPI document or on its allow-list', () => {
+  // The route listing is read from Fastify's printed tree: it must at least find the documented ones.
+  const registered = registeredApiRoutes(testApp.app);
+  expect(registered).toEqual(expect.arrayContaining(operations.map((operation) => operation.key)));
+  expect(undocumentedRoutes(testApp.app, operations)).toEqual([]);
+});
+
+describe('phase 1: an outsider naming the member’s ids changes and sees nothing of theirs', () => {
+  const phase = () => phases[0]!;
+  let urls: string[];
+  let before: Snapshot;
+  beforeAll(async () => {
+    urls = snapshotUrls(operations, world.memberResources, false);
+    before = await takeSnapshot(testApp.app, world.member.auth, urls);
+  });
+
+  for (const operation of ordered) {
+    it(`${operation.key} answers every variant with a 4xx problem or a harmless success`, async () => {
+      const report = await fuzzOperation(testApp.app, phase(), operation, seed, runs);
+      expect(report.failures, describeFailures(report, seed, runs)).toEqual([]);
+    });
+  }
+
+  it('everything the member can read is byte for byte what it was', async () => {
+    const after = await takeSnapshot(testApp.app, world.member.auth, urls);
+    expect(snapshotChanges(before, after)).toEqual([]);
+  });
+});
+
+describe('phase 2: the member’s malformed requests leave the resources they did not name alone', () => {
+  const phase = () => phases[1]!;
+  let urls: string[];
+  let before: Snapshot;
+  beforeAll(async () => {
+    urls = snapshotUrls(operations, phase().canary ?? {}, true);
+    before = await takeSnapshot(testApp.app, world.member.auth, urls);
+  });
+
+  // Account operations are phase 1's only (run.ts says why).
+  for (const operation of ordered.filter((candidate) => !isAccountOperation(candidate))) {
+    it(`${operation.key} answers every variant with a 4xx problem or a success`, async () => {
+      const report = await fuzzOperation(testApp.app, phase(), operation, seed, runs);
+      expect(report.failures, describeFailures(report, seed, runs)).toEqual([]);
+    });
+  }
+
+  it('the canary is byte for byte what it was', async () => {
+    const after = await takeSnapshot(testApp.app, world.member.auth, urls);
+    expect(snapshotChanges(before, after)).toEqual([]);
+  });
+});

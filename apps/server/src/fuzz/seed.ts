@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { ZCategory, ZInvitation, ZInviteCode } from '@household/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
+import type { App } from '../app';
+import { loadJwtSecret } from '../lib/secrets';
+import { addItem, buildGroup, buildList, buildUser, type TestUser } from '../test/factories';
+import type { TestApp } from '../test/test-app';
+import type { ResourceKind } from './openapi';
+import type { Credentials } from './requests';
+import type { ForgedTokenName } from './values';
+
+export type ResourcePool = Partial<Record<ResourceKind, (number | string)[]>>;
+
+export interface Account extends TestUser {
+  credentials: Credentials;
+}
+
+/**
+ * The people of a fuzz run. The member (A) has a group, lists with items, categories and an
+ * invitation; the outsider (B) has their own and shares nothing with A; the invitee (C) is whom
+ * the invitations are for.
+ */
+export interface World {
+  member: Account;
+  outsider: Account;
+  invitee: TestUser;
+  /** Everything of the member's seeded before the run: named by B in phase 1, A's canary in phase 2. */
+  memberResources: ResourcePool;
+  /** Text that only the member's data holds: no answer to the outsider may contain it. */
+  memberMarkers: string[];
+}
+
+export async function seedWorld(testApp: TestApp): Promise<World> {
+  const { app } = testApp;
+  const marker = `Marker${randomBytes(6).toString('hex')}`;
+  const member = await buildUser(app, { name: `Member ${marker}` });
+  const outsider = await buildUser(app, { name: 'Outsider' });
+  const invitee = await buildUser(app, { name: 'Invitee' });
+  return {
+    member: { ...member, credentials: await credentialsFor(testApp, member) },
+    outsider: { ...outsider, credentials: await credentialsFor(testApp, outsider) },
+    invitee,
+    memberResources: await seedResources(app, member, invitee, marker),
+    memberMarkers: [marker, member.email],
+  };
+}
+
+/**
+ * One of everything a person owns: a group with its invite code, a group list with an item and
+ * a category, a personal list with an item and a category, an archived list, an invitation.
+ * `label` starts every name, so a leak of these names is easy to spot.
+ */
+export async function seedResources(
+  app: App,
+  owner: TestUser,
+  invitee: TestUser,
+  label: string,
+): Promise<ResourcePool> {
+  const { group } = await buildGroup(app, owner, {
+    name: `${label} group`,
+    description: `${label} description`,
+  });
+  const groupCategory = await createCategory(app, owner, `${label} fresh`, group.id);
+  const groupList = await buildList(app, owner, { name: `${label} list`, group_id: group.id });
+  const milk = await addItem(app, owner, groupList.id, {
+    name: `${label} milk`,
+    quantity: 2,
+    unit: 'l',
+    price_cents: 250,
+    category_id: groupCategory,
+  });
+  const personalList = await buildList(app, owner, { name: `${label} personal` });
+  const personalCategory = await createCategory(app, owner, `${label} own`, null);
+  const soap = await addItem(app, owner, personalList.id, {
+    name: `${label} soap`,
+    category_id: personalCategory,
+  });
+  const archivedList = await buildList(app, owner, { name: `${label} old`, group_id: group.id });
+  await expectOk(
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/lists/${archivedList.id}/archive`,
+      headers: owner.auth,
+    }),
+  );
+  const invitation = ZInvitation.parse(
+    await expectOk(
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/invites',
+        headers: owner.auth,
+        payload: { group_id: group.id, email: invitee.email },
+      }),
+    ),
+  );
+  const { code } = ZInviteCode.parse(
+    await expectOk(
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/groups/${group.id}/invites`,
+        headers: owner.auth,
+      }),
+    ),
+  );
+  return {
+    group: [group.id],
+    list: [groupList.id, personalList.id, archivedList.id],
+    item: [milk.id, soap.id],
+    category: [groupCategory, personalCategory],
+    invitation: [invitation.id],
+    user: [owner.user.id],
+    code: [code],
+  };
+}
+
+async function createCategory(app: App, owner: TestUser, name: string, groupId: number | null) {
+  const body = await expectOk(
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/categories',
+      headers: owner.auth,
+      payload: { name, group_id: groupId },
+    }),
+  );
+  return ZCategory.parse(body).id;
+}
+
+async function expectOk(pending: Promise<LightMyRequestResponse>): Promise<unknown> {
+  const response = await pending;
+  if (response.statusCode >= 300) {
+    throw new Error(`seeding failed: ${response.statusCode} ${response.body}`);
+  }
+  return response.body ? response.json() : null;
+}
+
+/**
+ * The caller's real token and tokens with hostile claims. Most are signed with the app's own key,
+ * so they pass the signature check and reach the claim checks behind it.
+ */
+async function credentialsFor(testApp: TestApp, account: TestUser): Promise<Credentials> {
+  const key = loadJwtSecret(testApp.config.jwtSecret, testApp.config.dataDir);
+  const now = Math.floor(Date.now() / 1000);
+  const sign = (claims: Record<string, unknown>, signingKey: Uint8Array = key) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(signingKey);
+  const sub = String(account.user.id);
+  const unsigned = [
+    { alg: 'none', typ: 'JWT' },
+    { sub, sid: 'fuzz', iat: now, exp: now + 3600 },
+  ]
+    .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+    .join('.');
+  const forged: Record<ForgedTokenName, string> = {
+    'alg-none': `${unsigned}.`,
+    'other-key': await sign({ sub, sid: 'fuzz' }, randomBytes(32)),
+    'sub-int4-overflow': await sign({ sub: '2147483648', sid: 'fuzz' }),
+    'sub-text': await sign({ sub: 'admin', sid: 'fuzz' }),
+    expired: await new SignJWT({ sub, sid: 'fuzz' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 3600)
+      .sign(key),
+    'no-session': await sign({ sub }),
+  };
+  return { token: account.tokens.access_token, forged };
+}
