@@ -5,13 +5,11 @@ import type { ResourcePool } from './seed';
 import type { Answer } from './transport';
 
 /**
- * Reads that filter a collection by an id: an id the caller cannot see matches nothing, so the
- * answer is an empty 2xx by design, not a 404. Their answers must still list none of the
- * resources of that kind the outsider cannot see.
+ * The batch catch-up leaves out the lists the caller cannot see (docs/api.md "Text and ids"), so
+ * a foreign id answers a 2xx by design; the answer must still list none of them. A `group_id`
+ * filter naming a foreign group is 404 like every other way of naming it, so it is not here.
  */
 export const FILTERING_READS: Record<string, ResourceKind> = {
-  [`GET ${API_PREFIX}/lists`]: 'list',
-  [`GET ${API_PREFIX}/lists/archived`]: 'list',
   [`GET ${API_PREFIX}/lists/statuses`]: 'list',
 };
 
