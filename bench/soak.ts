@@ -7,12 +7,14 @@
  * guests through the API (a group, two lists of 30 items each), connect one WebSocket client per
  * guest (split across the processes), then send a mix of reads and writes at a fixed rate (open
  * loop) for `--duration` seconds through a balancer that goes round the processes (lib/balancer.ts).
- * On PostgreSQL, process 2 gets `kill -9` half-way: its clients reconnect to process 1, its HTTP
- * load moves there. Then a pause, and every acknowledged write is read back.
+ * Writes go as the web app's outbox sends them: with an Idempotency-Key, sent again with it 10 s
+ * after no answer. On PostgreSQL, process 2 gets `kill -9` half-way: its clients reconnect to
+ * process 1, its HTTP load moves there. Then a pause, and every acknowledged write is read back.
  *
  * Records: answers by status (a 409 on a toggle is expected and counted apart), latency from when
  * each request was due, event delivery from each write's answer to each client of the household
- * (same process or across processes), events missed, reconnections, RSS of each process (after
+ * (same process or across processes), events missed, reconnections, what writes sent again were
+ * told (and whether a create refused in the end was stored all the same), RSS of each process (after
  * boot, at the start and end of the load, after the pause), PostgreSQL connections to the bench
  * database every second, the CPU used by everything else on the machine, and lost writes.
  *
@@ -21,13 +23,13 @@
  *
  *   npm run bench:soak -- [--duration 60] [--rate 300] [--clients 200] [--engine pglite|postgres]
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { Balancer, type HttpOutcome } from './lib/balancer';
+import { Balancer, type HttpOutcome, type HttpRequest } from './lib/balancer';
 import { cpuSnapshot, cpuUsed, round, type CpuSnapshot } from './lib/cpu';
 import { checkInterrupted, isInterrupted } from './lib/load';
 import { paced } from './lib/open-loop';
@@ -62,6 +64,12 @@ const TOGGLE_COOLDOWN_MS = 2000;
  * connection (it was sent, but not yet read, when the process died): it counts as missed while away.
  */
 const CLOSE_MARGIN_MS = 1000;
+/** Latency is also reported per window of this many seconds of the load. */
+const WINDOW_SECONDS = 5;
+/** The web app's outbox sends a change again this long after it got no answer (RETRY_MS)… */
+const OUTBOX_RETRY_MS = 10_000;
+/** …and keeps doing so; the soak stops after this many, so that the run stays bounded. */
+const OUTBOX_RETRIES = 2;
 /** The process that is killed on PostgreSQL (index 1: the second). */
 const VICTIM = 1;
 
@@ -118,11 +126,20 @@ interface AcknowledgedWrite {
   acknowledgedAt: number;
   /** Its event arrives before this (set after the run: a toggle's item's next toggle was sent). */
   eventUntil: number;
+  /** False when the answer was a replay of an earlier attempt's: that attempt published or not. */
+  expectsEvent: boolean;
   upstream: number;
   /** For a toggle: the item's version and state it answered. */
   version: number;
   done: boolean;
   kind: 'create' | 'toggle';
+}
+
+/** A create that got no 201 in the end: what the client was told, and whether it was stored. */
+interface UnacknowledgedCreate {
+  household: Household;
+  name: string;
+  outcome: string;
 }
 
 interface ProcessMemory {
@@ -169,6 +186,8 @@ interface EngineReport {
     byOperation: Record<string, Summary>;
     beforeKill?: Summary;
     afterKill?: Summary;
+    /** Requests by when they were due, in windows of WINDOW_SECONDS: warm-up, the kill, drift. */
+    byWindow: (Summary & { fromSecond: number; failed: number })[];
   };
   events?: {
     expected: number;
@@ -202,9 +221,10 @@ interface EngineReport {
     /** Acknowledged writes not found on reading back (target 0). */
     lost: number;
     lostDetails: string[];
-    /** Creates that got no answer (or a 5xx), and how many of them were stored anyway. */
-    unacknowledgedCreates: number;
-    unacknowledgedCreatesStored: number;
+    /** Writes that got no answer, sent again with their key: how the last attempt ended. */
+    retried: Record<string, number>;
+    /** Creates without a 201 in the end, by what the client was told, and how many were stored. */
+    unacknowledgedCreates: Record<string, { count: number; stored: number }>;
   };
   memory?: ProcessMemory[];
   databaseConnections?: {
@@ -275,6 +295,19 @@ function pickOperation(): Operation {
     if (roll < 0) return entry.operation;
   }
   return MIX[0].operation;
+}
+
+const isReplay = (outcome: HttpOutcome) => outcome.headers?.['idempotent-replayed'] === 'true';
+
+/** What a write's client was told, e.g. `201`, `200 replayed`, `409 <detail>`, `no answer (ECONNRESET)`. */
+function outcomeLabel(outcome: HttpOutcome): string {
+  if (outcome.status === null) return `no answer (${outcome.error})`;
+  if (isReplay(outcome)) return `${outcome.status} replayed`;
+  if (outcome.status === 409) {
+    const problem = JSON.parse(outcome.body!) as { detail?: string; current?: unknown };
+    return problem.current ? '409 changed meanwhile' : `409 ${problem.detail ?? ''}`.trim();
+  }
+  return String(outcome.status);
 }
 
 const countInto = (counts: Record<string, number>, key: string) =>
@@ -485,7 +518,9 @@ async function soak(engine: Engine, options: Options): Promise<EngineReport> {
 
     const records: RequestRecord[] = [];
     const acknowledged: AcknowledgedWrite[] = [];
-    const unacknowledgedCreates: { household: Household; name: string }[] = [];
+    const unacknowledgedCreates: UnacknowledgedCreate[] = [];
+    /** Writes that got no answer and were sent again: how the last attempt ended. */
+    const retries: Record<string, number> = {};
     /** When each toggle of each item was sent, answered or not: the window of its event. */
     const toggleSentAt = new Map<number, number[]>();
     const inFlight = new Set<Promise<void>>();
@@ -503,76 +538,106 @@ async function soak(engine: Engine, options: Options): Promise<EngineReport> {
         keepBody: false,
       });
 
+    /**
+     * A write as the web app's outbox sends it: with an Idempotency-Key, and when no answer came,
+     * the same request again OUTBOX_RETRY_MS later, up to OUTBOX_RETRIES times. Returns the first
+     * outcome (what the load counts) and the last (what the client ends up with), and when that
+     * was sent.
+     */
+    async function sendWrite(request: HttpRequest, onSend: (sentAt: number) => void) {
+      const withKey = {
+        ...request,
+        headers: { ...request.headers, 'idempotency-key': randomUUID() },
+      };
+      let sentAt = performance.now();
+      onSend(sentAt);
+      const first = await balancer!.send(withKey);
+      let last = first;
+      for (let retry = 1; last.status === null && retry <= OUTBOX_RETRIES; retry++) {
+        await sleep(OUTBOX_RETRY_MS);
+        sentAt = performance.now();
+        onSend(sentAt);
+        last = await balancer!.send(withKey);
+      }
+      if (last !== first) countInto(retries, outcomeLabel(last));
+      return { first, last, sentAt };
+    }
+
     async function toggle(household: Household, token: string, item: TrackedItem) {
       item.idleFrom = Infinity;
-      const sentAt = performance.now();
-      const sentTimes = toggleSentAt.get(item.id);
-      if (sentTimes) sentTimes.push(sentAt);
-      else toggleSentAt.set(item.id, [sentAt]);
-      const outcome = await balancer!.send({
-        method: 'PATCH',
-        path: `${API}/items/${item.id}`,
-        headers: jsonHeaders(token),
-        body: JSON.stringify({ version: item.version, done: !item.done }),
-        keepBody: true,
-      });
-      if (outcome.status === 200 || outcome.status === 409) {
-        const body = JSON.parse(outcome.body!) as { version: number; done: boolean } & {
+      const sentTimes: number[] = toggleSentAt.get(item.id) ?? [];
+      toggleSentAt.set(item.id, sentTimes);
+      const { first, last, sentAt } = await sendWrite(
+        {
+          method: 'PATCH',
+          path: `${API}/items/${item.id}`,
+          headers: jsonHeaders(token),
+          body: JSON.stringify({ version: item.version, done: !item.done }),
+          keepBody: true,
+        },
+        (at) => sentTimes.push(at),
+      );
+      if (last.status === 200 || last.status === 409) {
+        const body = JSON.parse(last.body!) as { version: number; done: boolean } & {
           current?: { version: number; done: boolean };
         };
-        // A 409 carries the item as it is now: the next toggle goes on from it.
-        const now = outcome.status === 200 ? body : body.current!;
-        item.version = now.version;
-        item.done = now.done;
+        // A 409 for a stale version carries the item as it is now: the next toggle goes on from it.
+        const now = last.status === 200 ? body : body.current;
+        if (now) {
+          item.version = now.version;
+          item.done = now.done;
+        }
       }
-      if (outcome.status === 200) {
+      if (last.status === 200) {
         acknowledged.push({
           household: household.index,
           key: eventKey('item', item.id, 'updated'),
           itemId: item.id,
           sentAt,
-          acknowledgedAt: outcome.doneAt,
+          acknowledgedAt: last.doneAt,
           eventUntil: Infinity,
-          upstream: outcome.upstream,
+          expectsEvent: !isReplay(last),
+          upstream: last.upstream,
           version: item.version,
           done: item.done,
           kind: 'toggle',
         });
       }
       item.idleFrom = performance.now() + TOGGLE_COOLDOWN_MS;
-      return outcome;
+      return first;
     }
 
     async function create(household: Household, token: string) {
       const listId = pick(household.listIds);
       const name = `Soak item ${++createSequence}`;
-      const sentAt = performance.now();
-      const outcome = await balancer!.send({
-        method: 'POST',
-        path: `${API}/lists/${listId}/items`,
-        headers: jsonHeaders(token),
-        body: JSON.stringify({ name }),
-        keepBody: true,
-      });
-      if (outcome.status === 201) {
-        const item = JSON.parse(outcome.body!) as { id: number; version: number };
+      const { first, last, sentAt } = await sendWrite(
+        {
+          method: 'POST',
+          path: `${API}/lists/${listId}/items`,
+          headers: jsonHeaders(token),
+          body: JSON.stringify({ name }),
+          keepBody: true,
+        },
+        () => {},
+      );
+      if (last.status === 201) {
+        const item = JSON.parse(last.body!) as { id: number; version: number };
         household.items.push({ id: item.id, version: item.version, done: false, idleFrom: 0 });
         acknowledged.push({
           household: household.index,
           key: eventKey('item', item.id, 'created'),
           itemId: item.id,
           sentAt,
-          acknowledgedAt: outcome.doneAt,
+          acknowledgedAt: last.doneAt,
           eventUntil: Infinity,
-          upstream: outcome.upstream,
+          expectsEvent: !isReplay(last),
+          upstream: last.upstream,
           version: item.version,
           done: false,
           kind: 'create',
         });
-      } else if (outcome.status === null || outcome.status >= 500) {
-        unacknowledgedCreates.push({ household, name });
-      }
-      return outcome;
+      } else unacknowledgedCreates.push({ household, name, outcome: outcomeLabel(last) });
+      return first;
     }
 
     async function perform(dueAt: number) {
@@ -717,6 +782,20 @@ async function soak(engine: Engine, options: Options): Promise<EngineReport> {
           latency(answered.filter((record) => record.operation === operation)),
         ]),
       ),
+      byWindow: Array.from(
+        { length: Math.ceil(options.durationSeconds / WINDOW_SECONDS) },
+        (_, window) => {
+          const from = origin + window * WINDOW_SECONDS * 1000;
+          const due = records.filter(
+            (record) => record.dueAt >= from && record.dueAt < from + WINDOW_SECONDS * 1000,
+          );
+          return {
+            fromSecond: window * WINDOW_SECONDS,
+            ...latency(due.filter((record) => record.status !== null)),
+            failed: due.filter((record) => record.status === null || record.status >= 500).length,
+          };
+        },
+      ),
     };
     if (killAt !== null) {
       report.latencyMs.beforeKill = latency(answered.filter((record) => record.dueAt < killAt!));
@@ -739,7 +818,7 @@ async function soak(engine: Engine, options: Options): Promise<EngineReport> {
         ...reconnections(households, events.missedWhileAway),
       };
     }
-    report.writes = writes;
+    report.writes = { ...writes, retried: retries };
     report.processes = processCount;
     report.households = householdCount;
     report.clients = options.clients;
@@ -814,6 +893,7 @@ function deliveries(households: Household[], acknowledged: AcknowledgedWrite[]) 
   let missedWhileConnected = 0;
   const missedWhileAway = new Map<RealtimeClient, number>();
   for (const write of acknowledged) {
+    if (!write.expectsEvent) continue;
     for (const client of households[write.household]!.clients) {
       const arrival = client.arrivals
         .get(write.key)
@@ -888,7 +968,7 @@ async function verifyWrites(
   base: string,
   households: Household[],
   acknowledged: AcknowledgedWrite[],
-  unacknowledgedCreates: { household: Household; name: string }[],
+  unacknowledgedCreates: UnacknowledgedCreate[],
 ) {
   const stored = new Map<number, { version: number; done: boolean }>();
   const names = new Map<Household, Set<string>>();
@@ -932,15 +1012,18 @@ async function verifyWrites(
     acknowledgedToggles: toggles,
     lost: lostDetails.length,
     lostDetails,
-    unacknowledgedCreates: unacknowledgedCreates.length,
-    unacknowledgedCreatesStored: unacknowledgedCreates.filter(({ household, name }) =>
-      names.get(household)!.has(name),
-    ).length,
+    unacknowledgedCreates: Object.fromEntries(
+      [...new Set(unacknowledgedCreates.map((create) => create.outcome))].map((outcome) => {
+        const told = unacknowledgedCreates.filter((create) => create.outcome === outcome);
+        const stored = told.filter(({ household, name }) => names.get(household)!.has(name));
+        return [outcome, { count: told.length, stored: stored.length }];
+      }),
+    ),
   };
 }
 
-const show = (value: number | null | undefined, unit = '') =>
-  value === null || value === undefined ? 'n/a' : `${value}${unit}`;
+const show = (value: number | null | undefined) =>
+  value === null || value === undefined ? 'n/a' : String(value);
 const showSummary = (summary: Summary | undefined) =>
   !summary ? '—' : summary.count > 0 ? `${summary.p50} / ${summary.p99} / ${summary.max}` : 'none';
 const showCounts = (counts: Record<string, number> | undefined) =>
@@ -972,6 +1055,19 @@ function printTable(reports: EngineReport[]) {
           (r: EngineReport) => showSummary(r.latencyMs!.byOperation[operation]),
         ] as [string, (report: EngineReport) => string],
     ),
+    [
+      `  p99 per ${WINDOW_SECONDS} s`,
+      (r) =>
+        r
+          .latencyMs!.byWindow.map((window) =>
+            window.p99 === null ? 'n/a' : String(Math.round(window.p99)),
+          )
+          .join(' · '),
+    ],
+    [
+      `  failed per ${WINDOW_SECONDS} s`,
+      (r) => r.latencyMs!.byWindow.map((window) => window.failed).join(' · '),
+    ],
     ['  due before the kill', (r) => showSummary(r.latencyMs!.beforeKill)],
     ['  due after the kill', (r) => showSummary(r.latencyMs!.afterKill)],
     ['events delivered / expected', (r) => `${r.events!.delivered} / ${r.events!.expected}`],
@@ -1007,9 +1103,13 @@ function printTable(reports: EngineReport[]) {
       (r) => `${r.writes!.acknowledgedCreates} · ${r.writes!.acknowledgedToggles}`,
     ],
     ['acknowledged writes lost (target 0)', (r) => String(r.writes!.lost)],
+    ['writes sent again after no answer → last answer', (r) => showCounts(r.writes!.retried)],
     [
-      'unanswered creates · stored anyway',
-      (r) => `${r.writes!.unacknowledgedCreates} · ${r.writes!.unacknowledgedCreatesStored}`,
+      'creates not acknowledged: told (stored anyway)',
+      (r) =>
+        Object.entries(r.writes!.unacknowledgedCreates)
+          .map(([outcome, { count, stored }]) => `${outcome} ×${count} (${stored})`)
+          .join(', ') || '0',
     ],
     ...[0, 1].map(
       (i) =>

@@ -41,6 +41,7 @@ export interface HttpOutcome {
   /** The network error's code when there was no answer. */
   error: string | null;
   body: string | null;
+  headers: http.IncomingHttpHeaders | null;
   doneAt: number;
 }
 
@@ -92,11 +93,19 @@ export class Balancer {
 function sendTo(upstream: Upstream, request: HttpRequest, deadline: number): Promise<HttpOutcome> {
   return new Promise((resolve) => {
     let settled = false;
+    let headers: http.IncomingHttpHeaders | null = null;
     const settle = (status: number | null, error: string | null, body: string | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ upstream: upstream.index, status, error, body, doneAt: performance.now() });
+      resolve({
+        upstream: upstream.index,
+        status,
+        error,
+        body,
+        headers,
+        doneAt: performance.now(),
+      });
     };
     const outgoing = http.request(
       {
@@ -108,6 +117,7 @@ function sendTo(upstream: Upstream, request: HttpRequest, deadline: number): Pro
         agent: upstream.agent,
       },
       (response) => {
+        headers = response.headers;
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => {
           if (request.keepBody) chunks.push(chunk);
