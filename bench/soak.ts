@@ -463,6 +463,192 @@ function cpuCores(stretches: { before: CpuSnapshot; after: CpuSnapshot }[]) {
   };
 }
 
+const jsonHeaders = (token: string) => ({
+  authorization: `Bearer ${token}`,
+  'content-type': 'application/json',
+});
+
+/**
+ * The mixed load and what it saw: each request's outcome, the writes acknowledged, the creates that
+ * were not, and how writes sent again ended.
+ */
+class Workload {
+  readonly records: RequestRecord[] = [];
+  readonly acknowledged: AcknowledgedWrite[] = [];
+  readonly unacknowledgedCreates: UnacknowledgedCreate[] = [];
+  /** Writes that got no answer and were sent again: how the last attempt ended. */
+  readonly retries: Record<string, number> = {};
+  /** When each toggle of each item was sent, answered or not: the window of its event. */
+  private readonly toggleSentAt = new Map<number, number[]>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private createSequence = 0;
+
+  constructor(
+    private readonly balancer: Balancer,
+    private readonly households: Household[],
+  ) {}
+
+  /** Starts one request due at `dueAt`, without waiting for it (open loop). */
+  fire(dueAt: number): void {
+    const running = this.perform(dueAt).finally(() => this.inFlight.delete(running));
+    this.inFlight.add(running);
+  }
+
+  /** Waits for the requests still running (and the writes still to be sent again). */
+  async drain(): Promise<void> {
+    await Promise.all(this.inFlight);
+  }
+
+  /** After the run: a toggle's event must arrive before its item's next toggle was sent. */
+  closeEventWindows(): void {
+    for (const write of this.acknowledged) {
+      if (write.kind !== 'toggle') continue;
+      const sentTimes = this.toggleSentAt.get(write.itemId)!;
+      write.eventUntil = sentTimes.find((at) => at > write.sentAt) ?? Infinity;
+    }
+  }
+
+  private async perform(dueAt: number): Promise<void> {
+    const household = pick(this.households);
+    const token = pick(household.tokens);
+    let operation = pickOperation();
+    let outcome: HttpOutcome;
+    if (operation === 'PATCH /items/:id') {
+      const now = performance.now();
+      const idle = household.items.filter((item) => item.idleFrom <= now);
+      if (idle.length > 0) outcome = await this.toggle(household, token, pick(idle));
+      else {
+        operation = 'POST /lists/:id/items';
+        outcome = await this.create(household, token);
+      }
+    } else if (operation === 'POST /lists/:id/items') outcome = await this.create(household, token);
+    else if (operation === 'GET /users/me') outcome = await this.read(token, '/users/me');
+    else if (operation === 'GET /lists') outcome = await this.read(token, '/lists');
+    else if (operation === 'GET /lists/:id') {
+      outcome = await this.read(token, `/lists/${pick(household.listIds)}`);
+    } else outcome = await this.read(token, `/groups/${household.groupId}`);
+    this.records.push({
+      operation,
+      dueAt,
+      doneAt: outcome.doneAt,
+      upstream: outcome.upstream,
+      status: outcome.status,
+      error: outcome.error,
+    });
+  }
+
+  private read(token: string, url: string): Promise<HttpOutcome> {
+    return this.balancer.send({
+      method: 'GET',
+      path: `${API}${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      keepBody: false,
+    });
+  }
+
+  /**
+   * A write as the web app's outbox sends it: with an Idempotency-Key, and when no answer came,
+   * the same request again OUTBOX_RETRY_MS later, up to OUTBOX_RETRIES times. Returns the first
+   * outcome (what the load counts) and the last (what the client ends up with), and when that
+   * was sent.
+   */
+  private async sendWrite(request: HttpRequest, onSend: (sentAt: number) => void) {
+    const withKey = {
+      ...request,
+      headers: { ...request.headers, 'idempotency-key': randomUUID() },
+    };
+    let sentAt = performance.now();
+    onSend(sentAt);
+    const first = await this.balancer.send(withKey);
+    let last = first;
+    for (let retry = 1; last.status === null && retry <= OUTBOX_RETRIES; retry++) {
+      await sleep(OUTBOX_RETRY_MS);
+      sentAt = performance.now();
+      onSend(sentAt);
+      last = await this.balancer.send(withKey);
+    }
+    if (last !== first) countInto(this.retries, outcomeLabel(last));
+    return { first, last, sentAt };
+  }
+
+  private async toggle(household: Household, token: string, item: TrackedItem) {
+    item.idleFrom = Infinity;
+    const sentTimes: number[] = this.toggleSentAt.get(item.id) ?? [];
+    this.toggleSentAt.set(item.id, sentTimes);
+    const { first, last, sentAt } = await this.sendWrite(
+      {
+        method: 'PATCH',
+        path: `${API}/items/${item.id}`,
+        headers: jsonHeaders(token),
+        body: JSON.stringify({ version: item.version, done: !item.done }),
+        keepBody: true,
+      },
+      (at) => sentTimes.push(at),
+    );
+    if (last.status === 200 || last.status === 409) {
+      const body = JSON.parse(last.body!) as { version: number; done: boolean } & {
+        current?: { version: number; done: boolean };
+      };
+      // A 409 for a stale version carries the item as it is now: the next toggle goes on from it.
+      const now = last.status === 200 ? body : body.current;
+      if (now) {
+        item.version = now.version;
+        item.done = now.done;
+      }
+    }
+    if (last.status === 200) {
+      this.acknowledged.push({
+        household: household.index,
+        key: eventKey('item', item.id, 'updated'),
+        itemId: item.id,
+        sentAt,
+        acknowledgedAt: last.doneAt,
+        eventUntil: Infinity,
+        expectsEvent: !isReplay(last),
+        upstream: last.upstream,
+        version: item.version,
+        done: item.done,
+        kind: 'toggle',
+      });
+    }
+    item.idleFrom = performance.now() + TOGGLE_COOLDOWN_MS;
+    return first;
+  }
+
+  private async create(household: Household, token: string) {
+    const listId = pick(household.listIds);
+    const name = `Soak item ${++this.createSequence}`;
+    const { first, last, sentAt } = await this.sendWrite(
+      {
+        method: 'POST',
+        path: `${API}/lists/${listId}/items`,
+        headers: jsonHeaders(token),
+        body: JSON.stringify({ name }),
+        keepBody: true,
+      },
+      () => {},
+    );
+    if (last.status === 201) {
+      const item = JSON.parse(last.body!) as { id: number; version: number };
+      household.items.push({ id: item.id, version: item.version, done: false, idleFrom: 0 });
+      this.acknowledged.push({
+        household: household.index,
+        key: eventKey('item', item.id, 'created'),
+        itemId: item.id,
+        sentAt,
+        acknowledgedAt: last.doneAt,
+        eventUntil: Infinity,
+        expectsEvent: !isReplay(last),
+        upstream: last.upstream,
+        version: item.version,
+        done: false,
+        kind: 'create',
+      });
+    } else this.unacknowledgedCreates.push({ household, name, outcome: outcomeLabel(last) });
+    return first;
+  }
+}
+
 async function soak(engine: Engine, options: Options): Promise<EngineReport> {
   const report: EngineReport = { engine, status: 'ran' };
   const servers: Server[] = [];
@@ -515,160 +701,7 @@ async function soak(engine: Engine, options: Options): Promise<EngineReport> {
     checkInterrupted();
 
     const database = engine === 'postgres' ? PG_BENCH_DB : null;
-
-    const records: RequestRecord[] = [];
-    const acknowledged: AcknowledgedWrite[] = [];
-    const unacknowledgedCreates: UnacknowledgedCreate[] = [];
-    /** Writes that got no answer and were sent again: how the last attempt ended. */
-    const retries: Record<string, number> = {};
-    /** When each toggle of each item was sent, answered or not: the window of its event. */
-    const toggleSentAt = new Map<number, number[]>();
-    const inFlight = new Set<Promise<void>>();
-    let createSequence = 0;
-
-    const jsonHeaders = (token: string) => ({
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-    });
-    const read = (token: string, url: string) =>
-      balancer!.send({
-        method: 'GET',
-        path: `${API}${url}`,
-        headers: { authorization: `Bearer ${token}` },
-        keepBody: false,
-      });
-
-    /**
-     * A write as the web app's outbox sends it: with an Idempotency-Key, and when no answer came,
-     * the same request again OUTBOX_RETRY_MS later, up to OUTBOX_RETRIES times. Returns the first
-     * outcome (what the load counts) and the last (what the client ends up with), and when that
-     * was sent.
-     */
-    async function sendWrite(request: HttpRequest, onSend: (sentAt: number) => void) {
-      const withKey = {
-        ...request,
-        headers: { ...request.headers, 'idempotency-key': randomUUID() },
-      };
-      let sentAt = performance.now();
-      onSend(sentAt);
-      const first = await balancer!.send(withKey);
-      let last = first;
-      for (let retry = 1; last.status === null && retry <= OUTBOX_RETRIES; retry++) {
-        await sleep(OUTBOX_RETRY_MS);
-        sentAt = performance.now();
-        onSend(sentAt);
-        last = await balancer!.send(withKey);
-      }
-      if (last !== first) countInto(retries, outcomeLabel(last));
-      return { first, last, sentAt };
-    }
-
-    async function toggle(household: Household, token: string, item: TrackedItem) {
-      item.idleFrom = Infinity;
-      const sentTimes: number[] = toggleSentAt.get(item.id) ?? [];
-      toggleSentAt.set(item.id, sentTimes);
-      const { first, last, sentAt } = await sendWrite(
-        {
-          method: 'PATCH',
-          path: `${API}/items/${item.id}`,
-          headers: jsonHeaders(token),
-          body: JSON.stringify({ version: item.version, done: !item.done }),
-          keepBody: true,
-        },
-        (at) => sentTimes.push(at),
-      );
-      if (last.status === 200 || last.status === 409) {
-        const body = JSON.parse(last.body!) as { version: number; done: boolean } & {
-          current?: { version: number; done: boolean };
-        };
-        // A 409 for a stale version carries the item as it is now: the next toggle goes on from it.
-        const now = last.status === 200 ? body : body.current;
-        if (now) {
-          item.version = now.version;
-          item.done = now.done;
-        }
-      }
-      if (last.status === 200) {
-        acknowledged.push({
-          household: household.index,
-          key: eventKey('item', item.id, 'updated'),
-          itemId: item.id,
-          sentAt,
-          acknowledgedAt: last.doneAt,
-          eventUntil: Infinity,
-          expectsEvent: !isReplay(last),
-          upstream: last.upstream,
-          version: item.version,
-          done: item.done,
-          kind: 'toggle',
-        });
-      }
-      item.idleFrom = performance.now() + TOGGLE_COOLDOWN_MS;
-      return first;
-    }
-
-    async function create(household: Household, token: string) {
-      const listId = pick(household.listIds);
-      const name = `Soak item ${++createSequence}`;
-      const { first, last, sentAt } = await sendWrite(
-        {
-          method: 'POST',
-          path: `${API}/lists/${listId}/items`,
-          headers: jsonHeaders(token),
-          body: JSON.stringify({ name }),
-          keepBody: true,
-        },
-        () => {},
-      );
-      if (last.status === 201) {
-        const item = JSON.parse(last.body!) as { id: number; version: number };
-        household.items.push({ id: item.id, version: item.version, done: false, idleFrom: 0 });
-        acknowledged.push({
-          household: household.index,
-          key: eventKey('item', item.id, 'created'),
-          itemId: item.id,
-          sentAt,
-          acknowledgedAt: last.doneAt,
-          eventUntil: Infinity,
-          expectsEvent: !isReplay(last),
-          upstream: last.upstream,
-          version: item.version,
-          done: false,
-          kind: 'create',
-        });
-      } else unacknowledgedCreates.push({ household, name, outcome: outcomeLabel(last) });
-      return first;
-    }
-
-    async function perform(dueAt: number) {
-      const household = pick(households);
-      const token = pick(household.tokens);
-      let operation = pickOperation();
-      let outcome: HttpOutcome;
-      if (operation === 'PATCH /items/:id') {
-        const now = performance.now();
-        const idle = household.items.filter((item) => item.idleFrom <= now);
-        if (idle.length > 0) outcome = await toggle(household, token, pick(idle));
-        else {
-          operation = 'POST /lists/:id/items';
-          outcome = await create(household, token);
-        }
-      } else if (operation === 'POST /lists/:id/items') outcome = await create(household, token);
-      else if (operation === 'GET /users/me') outcome = await read(token, '/users/me');
-      else if (operation === 'GET /lists') outcome = await read(token, '/lists');
-      else if (operation === 'GET /lists/:id') {
-        outcome = await read(token, `/lists/${pick(household.listIds)}`);
-      } else outcome = await read(token, `/groups/${household.groupId}`);
-      records.push({
-        operation,
-        dueAt,
-        doneAt: outcome.doneAt,
-        upstream: outcome.upstream,
-        status: outcome.status,
-        error: outcome.error,
-      });
-    }
-
+    const workload = new Workload(balancer, households);
     console.log(
       `[${engine}] ${options.rate} requests/s for ${options.durationSeconds} s, ${options.clients} WebSocket clients…`,
     );
@@ -715,14 +748,11 @@ async function soak(engine: Engine, options: Options): Promise<EngineReport> {
     const sent = await paced(
       options.rate,
       durationMs,
-      (dueAt) => {
-        const running = perform(dueAt).finally(() => inFlight.delete(running));
-        inFlight.add(running);
-      },
+      (dueAt) => workload.fire(dueAt),
       isInterrupted,
     );
     const loadEndedAt = performance.now();
-    await Promise.all(inFlight);
+    await workload.drain();
     const survivors = pids.filter((_, i) => killAt === null || i !== VICTIM);
     if (stretchStart)
       stretches.push({ before: stretchStart, after: cpuSnapshot(survivors, database) });
@@ -740,85 +770,31 @@ async function soak(engine: Engine, options: Options): Promise<EngineReport> {
     const writes = await verifyWrites(
       servers.find((_, i) => killAt === null || i !== VICTIM)!.base,
       households,
-      acknowledged,
-      unacknowledgedCreates,
+      workload.acknowledged,
+      workload.unacknowledgedCreates,
     );
 
-    // Requests are classified by outcome; those that died with the killed process are apart.
-    const diedWithVictim = (record: RequestRecord) =>
-      killAt !== null &&
-      record.status === null &&
-      record.upstream === VICTIM &&
-      record.doneAt >= killAt;
-    const requests = {
-      sent,
-      ok: 0,
-      toggleConflicts: 0,
-      errors: 0,
-      unexpectedStatuses: {} as Record<string, number>,
-      networkErrors: {} as Record<string, number>,
-    };
-    const failedByError: Record<string, number> = {};
-    for (const record of records) {
-      if (record.status !== null && record.status < 300) requests.ok += 1;
-      else if (record.status === 409 && record.operation === 'PATCH /items/:id') {
-        requests.toggleConflicts += 1;
-      } else if (diedWithVictim(record)) countInto(failedByError, record.error ?? 'unknown');
-      else {
-        requests.errors += 1;
-        if (record.status === null) countInto(requests.networkErrors, record.error ?? 'unknown');
-        else countInto(requests.unexpectedStatuses, `${record.operation} ${record.status}`);
-      }
-    }
-    const answered = records.filter((record) => record.status !== null);
-    const latency = (subset: RequestRecord[]) =>
-      summarize(subset.map((record) => record.doneAt - record.dueAt));
-    report.requests = requests;
-    report.latencyMs = {
-      all: latency(answered),
-      byOperation: Object.fromEntries(
-        MIX.map(({ operation }) => [
-          operation,
-          latency(answered.filter((record) => record.operation === operation)),
-        ]),
-      ),
-      byWindow: Array.from(
-        { length: Math.ceil(options.durationSeconds / WINDOW_SECONDS) },
-        (_, window) => {
-          const from = origin + window * WINDOW_SECONDS * 1000;
-          const due = records.filter(
-            (record) => record.dueAt >= from && record.dueAt < from + WINDOW_SECONDS * 1000,
-          );
-          return {
-            fromSecond: window * WINDOW_SECONDS,
-            ...latency(due.filter((record) => record.status !== null)),
-            failed: due.filter((record) => record.status === null || record.status >= 500).length,
-          };
-        },
-      ),
-    };
-    if (killAt !== null) {
-      report.latencyMs.beforeKill = latency(answered.filter((record) => record.dueAt < killAt!));
-      report.latencyMs.afterKill = latency(answered.filter((record) => record.dueAt >= killAt!));
-    }
+    const figures = requestFigures(workload.records, {
+      origin,
+      killAt,
+      durationSeconds: options.durationSeconds,
+    });
+    report.requests = { sent, ...figures.requests };
+    report.latencyMs = figures.latencyMs;
 
-    for (const write of acknowledged) {
-      if (write.kind !== 'toggle') continue;
-      const sentTimes = toggleSentAt.get(write.itemId)!;
-      write.eventUntil = sentTimes.find((at) => at > write.sentAt) ?? Infinity;
-    }
-    const events = deliveries(households, acknowledged);
+    workload.closeEventWindows();
+    const events = deliveries(households, workload.acknowledged);
     report.events = events.report;
     if (killAt !== null) {
       report.kill = {
         atSecond: round((killAt - origin) / 1000, 1),
         process: VICTIM + 1,
-        failedRequests: Object.values(failedByError).reduce((sum, n) => sum + n, 0),
-        failedByError,
+        failedRequests: Object.values(figures.failedByKill).reduce((sum, n) => sum + n, 0),
+        failedByError: figures.failedByKill,
         ...reconnections(households, events.missedWhileAway),
       };
     }
-    report.writes = { ...writes, retried: retries };
+    report.writes = { ...writes, retried: workload.retries };
     report.processes = processCount;
     report.households = householdCount;
     report.clients = options.clients;
@@ -878,6 +854,72 @@ async function soak(engine: Engine, options: Options): Promise<EngineReport> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return report;
+}
+
+/**
+ * Requests by outcome (those that died with the killed process apart: in flight, or sent on a
+ * connection it had already dropped) and their latency from when they were due.
+ */
+function requestFigures(
+  records: RequestRecord[],
+  {
+    origin,
+    killAt,
+    durationSeconds,
+  }: { origin: number; killAt: number | null; durationSeconds: number },
+) {
+  const diedWithVictim = (record: RequestRecord) =>
+    killAt !== null &&
+    record.status === null &&
+    record.upstream === VICTIM &&
+    record.doneAt >= killAt;
+  const requests = {
+    ok: 0,
+    toggleConflicts: 0,
+    errors: 0,
+    unexpectedStatuses: {} as Record<string, number>,
+    networkErrors: {} as Record<string, number>,
+  };
+  const failedByKill: Record<string, number> = {};
+  for (const record of records) {
+    if (record.status !== null && record.status < 300) requests.ok += 1;
+    else if (record.status === 409 && record.operation === 'PATCH /items/:id') {
+      requests.toggleConflicts += 1;
+    } else if (diedWithVictim(record)) countInto(failedByKill, record.error ?? 'unknown');
+    else {
+      requests.errors += 1;
+      if (record.status === null) countInto(requests.networkErrors, record.error ?? 'unknown');
+      else countInto(requests.unexpectedStatuses, `${record.operation} ${record.status}`);
+    }
+  }
+  const answered = records.filter((record) => record.status !== null);
+  const latency = (subset: RequestRecord[]) =>
+    summarize(subset.map((record) => record.doneAt - record.dueAt));
+  const latencyMs: NonNullable<EngineReport['latencyMs']> = {
+    all: latency(answered),
+    byOperation: Object.fromEntries(
+      MIX.map(({ operation }) => [
+        operation,
+        latency(answered.filter((record) => record.operation === operation)),
+      ]),
+    ),
+    byWindow: Array.from({ length: Math.ceil(durationSeconds / WINDOW_SECONDS) }, (_, window) => {
+      const from = origin + window * WINDOW_SECONDS * 1000;
+      const due = records.filter(
+        (record) => record.dueAt >= from && record.dueAt < from + WINDOW_SECONDS * 1000,
+      );
+      return {
+        fromSecond: window * WINDOW_SECONDS,
+        ...latency(due.filter((record) => record.status !== null)),
+        failed: due.filter((record) => record.status === null || record.status >= 500).length,
+      };
+    }),
+  };
+  if (killAt !== null) {
+    latencyMs.beforeKill = latency(answered.filter((record) => record.dueAt < killAt));
+    latencyMs.afterKill = latency(answered.filter((record) => record.dueAt >= killAt));
+  }
+  return { requests, latencyMs, failedByKill };
 }
 
 /**
