@@ -33,7 +33,7 @@ import { Balancer, type HttpOutcome, type HttpRequest } from './lib/balancer';
 import { cpuSnapshot, cpuUsed, round, type CpuSnapshot } from './lib/cpu';
 import { checkInterrupted, isInterrupted } from './lib/load';
 import { paced } from './lib/open-loop';
-import { createBenchDatabase, dropBenchDatabase, PG_ADMIN_URL, Skip } from './lib/postgres';
+import { createBenchDatabase, dropBenchDatabase, PG_ADMIN_URL, psql, Skip } from './lib/postgres';
 import { eventKey, RealtimeClient } from './lib/realtime-client';
 import { call, importList } from './lib/seed';
 import { API, rssMiB, sleep, startServer, stopServer, type Server } from './lib/server';
@@ -214,6 +214,11 @@ interface EngineReport {
     attemptsPerReconnect: Summary;
     eventsMissedBeforeResync: number;
     maxEventsMissedByOneClient: number;
+    /**
+     * Idempotency-Key claims still marked in progress after the pause: writes the dead process had
+     * claimed and never answered. A retry with such a key is told 409 until the claim is pruned.
+     */
+    idempotencyClaimsLeft: number;
   };
   writes?: {
     acknowledgedCreates: number;
@@ -764,6 +769,11 @@ async function soak(engine: Engine, options: Options): Promise<EngineReport> {
     await sleep(PAUSE_SECONDS * 1000);
     const afterPause = pids.map((pid) => rssMiB(pid));
     const connectionsAfterPause = sampler ? await sampler.now() : null;
+    // Every request has ended by now: a claim still in progress (status 0) has no request behind it.
+    const idempotencyClaimsLeft =
+      killAt === null
+        ? null
+        : Number(psql('SELECT count(*) FROM idempotency_keys WHERE status = 0', env.DATABASE_URL));
     checkInterrupted();
 
     console.log(`[${engine}] reading every acknowledged write back…`);
@@ -792,6 +802,7 @@ async function soak(engine: Engine, options: Options): Promise<EngineReport> {
         failedRequests: Object.values(figures.failedByKill).reduce((sum, n) => sum + n, 0),
         failedByError: figures.failedByKill,
         ...reconnections(households, events.missedWhileAway),
+        idempotencyClaimsLeft: idempotencyClaimsLeft!,
       };
     }
     report.writes = { ...writes, retried: workload.retries };
@@ -1139,6 +1150,10 @@ function printTable(reports: EngineReport[]) {
       '  events missed before resync (max/client)',
       (r) =>
         r.kill ? `${r.kill.eventsMissedBeforeResync} (${r.kill.maxEventsMissedByOneClient})` : '—',
+    ],
+    [
+      '  Idempotency-Key claims left in progress',
+      (r) => (r.kill ? String(r.kill.idempotencyClaimsLeft) : '—'),
     ],
     [
       'acknowledged creates · toggles',
