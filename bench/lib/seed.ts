@@ -84,7 +84,13 @@ interface ImportedList {
   list: { id: number; version: number; items: { id: number; version: number }[] };
 }
 
-async function importList(base: string, token: string, groupId: number, name: string, n: number) {
+export async function importList(
+  base: string,
+  token: string,
+  groupId: number,
+  name: string,
+  n: number,
+) {
   const lines = Array.from({ length: n }, (_, i) => `${(i % 5) + 1} x Item ${i + 1} 1,99`);
   const { list } = await call<ImportedList>(base, token, 'POST', '/lists/import', {
     format: 'text',
