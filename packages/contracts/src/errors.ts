@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  'idempotency_in_progress',
+  'already_applied',
   'email_taken',
   'last_owner',
   'list_archived',

@@ -37,11 +37,20 @@ export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string | null;
   poolSize?: number;
+  /**
+   * How long a query waits for a free pooled connection before it fails, and the request with it,
+   * as 503 (http/problem.ts): under overload a bounded wait, not an endless queue.
+   */
+  connectionWaitMs?: number;
   /** Told when an idle PostgreSQL connection drops (a server restart, say); the pool reconnects. */
   onConnectionError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError);
+    return openPostgres(options.databaseUrl, {
+      poolSize: options.poolSize ?? 10,
+      connectionWaitMs: options.connectionWaitMs ?? 10_000,
+      onConnectionError: options.onConnectionError,
+    });
   }
   return openPglite(options.dataDir);
 }
@@ -103,10 +112,19 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 
 async function openPostgres(
   url: string,
-  poolSize: number,
-  onConnectionError: (error: Error) => void = (error) => console.error(error),
+  options: {
+    poolSize: number;
+    connectionWaitMs: number;
+    onConnectionError?: (error: Error) => void;
+  },
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const { poolSize, connectionWaitMs } = options;
+  const onConnectionError = options.onConnectionError ?? ((error) => console.error(error));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectionWaitMs,
+  });
   // Without a listener, an idle client's error would be unhandled and end the process.
   pool.on('error', onConnectionError);
   // Fail at start, not at the first request, when the server cannot be reached.

@@ -1,5 +1,7 @@
 import { ZItem, ZListDetail } from '@household/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys, items } from '../db/schema';
 import { expectInvalidField, expectProblem } from '../test/assertions';
 import {
   addItem,
@@ -10,6 +12,12 @@ import {
   type TestUser,
 } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
+import {
+  CLAIM_LEASE_SECONDS,
+  runWithClaim,
+  withIdempotentTransactions,
+  type Claim,
+} from './idempotency';
 
 // docs/lists.md "Items and concurrent edits": writes with an Idempotency-Key are applied once per
 // user and key; a retry gets the first answer again.
@@ -181,5 +189,120 @@ describe('Idempotency-Key', () => {
     expect(first.statusCode, first.body).toBe(201);
     const again = await send(alex.auth, 'POST', `/lists/${list.id}/items`, key, { name: 'Milk' });
     expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+});
+
+// What a process that died mid-request leaves behind, and what its client's retry then gets.
+describe('Idempotency-Key claims of an attempt that never answered', () => {
+  /** A claim as an attempt that started `ageSeconds` ago left it, in `status` (0 or -1). */
+  async function leaveClaim(url: string, key: string, status: number, ageSeconds: number) {
+    await t.database.db.insert(idempotencyKeys).values({
+      userId: alex.user.id,
+      key,
+      method: 'POST',
+      path: `/api/v1${url}`,
+      status,
+      claim: 'the-dead-attempt',
+      createdAt: sql`now() - make_interval(secs => ${ageSeconds})`,
+    });
+  }
+
+  it('runs the change when the claim outlived its lease and committed nothing', async () => {
+    const list = await buildList(t.app, alex);
+    const key = newKey();
+    await leaveClaim(`/lists/${list.id}/items`, key, 0, CLAIM_LEASE_SECONDS + 1);
+    const retry = await send(alex.auth, 'POST', `/lists/${list.id}/items`, key, { name: 'Milk' });
+    expect(retry.statusCode, retry.body).toBe(201);
+    const again = await send(alex.auth, 'POST', `/lists/${list.id}/items`, key, { name: 'Milk' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await itemsOf(alex.auth, list.id)).toHaveLength(1);
+  });
+
+  it('answers 409 already_applied, running nothing, when the dead attempt had committed', async () => {
+    const list = await buildList(t.app, alex);
+    const key = newKey();
+    await leaveClaim(`/lists/${list.id}/items`, key, -1, CLAIM_LEASE_SECONDS + 1);
+    expectProblem(
+      await send(alex.auth, 'POST', `/lists/${list.id}/items`, key, { name: 'Milk' }),
+      409,
+      'already_applied',
+    );
+    expect(await itemsOf(alex.auth, list.id)).toEqual([]);
+  });
+
+  it('asks the retry to come back (409 with Retry-After) while the claim is within its lease', async () => {
+    const list = await buildList(t.app, alex);
+    const key = newKey();
+    await leaveClaim(`/lists/${list.id}/items`, key, 0, 10);
+    const retry = await send(alex.auth, 'POST', `/lists/${list.id}/items`, key, { name: 'Milk' });
+    expectProblem(retry, 409, 'idempotency_in_progress');
+    const wait = Number(retry.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(CLAIM_LEASE_SECONDS - 10 - 1);
+    expect(wait).toBeLessThanOrEqual(CLAIM_LEASE_SECONDS - 10 + 1);
+    expect(await itemsOf(alex.auth, list.id)).toEqual([]);
+  });
+});
+
+describe('withIdempotentTransactions', () => {
+  async function claimFor(key: string): Promise<Claim> {
+    const claim = { userId: alex.user.id, key, token: `token-${key}`, applied: false };
+    await t.database.db.insert(idempotencyKeys).values({
+      userId: alex.user.id,
+      key,
+      method: 'POST',
+      path: '/test',
+      status: 0,
+      claim: claim.token,
+    });
+    return claim;
+  }
+  const statusOf = async (key: string) => {
+    const [row] = await t.database.db
+      .select({ status: idempotencyKeys.status })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, alex.user.id), eq(idempotencyKeys.key, key)));
+    return row?.status;
+  };
+
+  it('marks the claim applied in the commit of the change, and not when it rolls back', async () => {
+    const db = withIdempotentTransactions(t.database.db);
+    const list = await buildList(t.app, alex);
+    const committed = await claimFor(newKey());
+    await runWithClaim(committed, () =>
+      db.transaction((tx) =>
+        tx.insert(items).values({ listId: list.id, name: 'Kept', position: 1 }),
+      ),
+    );
+    expect(committed.applied).toBe(true);
+    expect(await statusOf(committed.key)).toBe(-1);
+
+    const failed = await claimFor(newKey());
+    await expect(
+      runWithClaim(failed, () =>
+        db.transaction(async (tx) => {
+          await tx.insert(items).values({ listId: list.id, name: 'Lost', position: 2 });
+          throw new Error('the change fails after its first statement');
+        }),
+      ),
+    ).rejects.toThrow('first statement');
+    expect(failed.applied).toBe(false);
+    expect(await statusOf(failed.key)).toBe(0);
+    expect((await itemsOf(alex.auth, list.id)).map((item) => item.name)).toEqual(['Kept']);
+  });
+
+  it('rolls the change back when a retry took the claim over', async () => {
+    const db = withIdempotentTransactions(t.database.db);
+    const list = await buildList(t.app, alex);
+    const claim = await claimFor(newKey());
+    const overtaken = { ...claim, token: 'a-token-the-retry-replaced' };
+    await expect(
+      runWithClaim(overtaken, () =>
+        db.transaction((tx) =>
+          tx.insert(items).values({ listId: list.id, name: 'Twice', position: 1 }),
+        ),
+      ),
+    ).rejects.toMatchObject({ status: 409, code: 'idempotency_in_progress' });
+    expect(await itemsOf(alex.auth, list.id)).toEqual([]);
+    expect(await statusOf(claim.key)).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly problem: Problem;
-  /** From the Retry-After header of a 429 answer, in seconds. */
+  /** From the Retry-After header (a 429, a 503, a write still running), in seconds. */
   readonly retryAfterSeconds: number | null;
 
   constructor(problem: Problem, retryAfterSeconds: number | null = null) {

@@ -85,7 +85,9 @@ export type ItemRow = typeof items.$inferSelect;
 
 /**
  * Answers of writes sent with an Idempotency-Key, kept 24 hours: a retry (an offline phone
- * replaying its queue) gets the first answer instead of applying the change twice.
+ * replaying its queue) gets the first answer instead of applying the change twice. `claim` names
+ * the attempt that holds the key (http/idempotency.ts): a retry that takes over a dead attempt's
+ * claim changes it, so the dead attempt can no longer commit.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -98,6 +100,7 @@ export const idempotencyKeys = pgTable(
     path: text('path').notNull(),
     status: integer('status').notNull(),
     body: jsonb('body'),
+    claim: text('claim'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index().on(t.createdAt)],

@@ -59,6 +59,19 @@ export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError || !isOnline();
 }
 
+/**
+ * How long to wait before sending a change again that the server could not take now: a server
+ * shedding load (503) or behind a proxy that lost it (502, 504), or an earlier copy of the change
+ * still running (docs/lists.md "Idempotency-Key"). Null when the answer is final.
+ */
+export function retryLaterMs(error: unknown): number | null {
+  if (!isApiError(error)) return null;
+  const transient =
+    [502, 503, 504].includes(error.status) || isApiError(error, 'idempotency_in_progress');
+  if (!transient) return null;
+  return error.retryAfterSeconds === null ? RETRY_MS : error.retryAfterSeconds * 1000;
+}
+
 let draftCounter = 0;
 const nextDraftId = () => -(Date.now() * 1000 + (draftCounter++ % 1000));
 
@@ -171,12 +184,12 @@ export class ItemOutbox {
     }
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    this.flushing = this.run().then((stoppedOffline) => {
+    this.flushing = this.run().then((retryInMs) => {
       this.flushing = null;
-      if (stoppedOffline) {
+      if (retryInMs !== null) {
         this.settleWaiting();
-        // Online by the browser's account, yet no answer: the server may be restarting.
-        if (isOnline()) this.retryTimer = setTimeout(() => void this.flush(), RETRY_MS);
+        // Online by the browser's account, yet no answer, or "not now": try again later.
+        if (isOnline()) this.retryTimer = setTimeout(() => void this.flush(), retryInMs);
         return undefined;
       }
       return this.entries.length > 0 ? this.flush() : undefined;
@@ -208,15 +221,25 @@ export class ItemOutbox {
     return this.entries.some((entry) => entry.change.itemId === itemId);
   }
 
-  private async run(): Promise<boolean> {
+  /** Sends the queue in order; answers how long to wait before trying again, or null when done. */
+  private async run(): Promise<number | null> {
     while (this.entries.length > 0) {
       const entry = this.entries[0]!;
       let item: Item | null;
       try {
         item = await this.send(entry);
       } catch (error) {
-        if (isNetworkError(error)) return true;
+        if (isNetworkError(error)) return RETRY_MS;
+        const retryInMs = retryLaterMs(error);
+        if (retryInMs !== null) return retryInMs;
         this.finish(entry);
+        if (isApiError(error, 'already_applied')) {
+          // Applied by an earlier copy whose answer was lost: the list as the server has it shows it.
+          this.appliedWithoutAnswer(entry);
+          this.waiters.get(entry.key)?.resolve({ status: 'sent', item: null });
+          this.waiters.delete(entry.key);
+          continue;
+        }
         this.refused(entry, error);
         this.waiters.get(entry.key)?.reject(error);
         this.waiters.delete(entry.key);
@@ -227,7 +250,7 @@ export class ItemOutbox {
       this.waiters.get(entry.key)?.resolve({ status: 'sent', item });
       this.waiters.delete(entry.key);
     }
-    return false;
+    return null;
   }
 
   private send({ key, change }: Entry): Promise<Item | null> {
@@ -270,6 +293,13 @@ export class ItemOutbox {
         return mergeItem(withoutDraft, this.overlayItem(item));
       });
     }
+    this.listChanged(change.listId);
+  }
+
+  private appliedWithoutAnswer({ change }: Entry) {
+    if (change.op === 'add')
+      this.setDetail(change.listId, (detail) => removeItem(detail, change.itemId));
+    void this.queryClient.invalidateQueries({ queryKey: listKeys.detail(change.listId) });
     this.listChanged(change.listId);
   }
 

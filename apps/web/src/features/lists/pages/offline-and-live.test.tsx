@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realtimeEmitter } from '../../../lib/realtime-events';
-import { jsonResponse } from '../../../test/fake-api';
+import { jsonResponse, problemResponse } from '../../../test/fake-api';
 import { bob, item, listDetail } from '../test/fixtures';
 import { openList } from '../test/open-list';
 
@@ -110,6 +110,42 @@ describe('offline changes (docs/lists.md: never lose an edit)', () => {
     expect(
       within(await rowOf('Milk')).getByRole('button', { name: 'Change price of Milk' }),
     ).toHaveTextContent('Add price');
+  });
+});
+
+describe('a server that cannot take a change now (docs/lists.md "Idempotency-Key")', () => {
+  it.each([
+    ['sheds load (503)', () => problemResponse(503, 'service_unavailable', { 'retry-after': '1' })],
+    [
+      'still runs an earlier copy of it (409)',
+      () => problemResponse(409, 'idempotency_in_progress', { 'retry-after': '1' }),
+    ],
+  ])('sends the change again after Retry-After when the server %s', async (_label, notNow) => {
+    const { server } = openList(listDetail([]));
+    let attempts = 0;
+    server.protectedRoute('POST', '/lists/1/items', () =>
+      ++attempts === 1 ? notNow() : jsonResponse(item(2, 'Eggs'), 201),
+    );
+    await userEvent.type(await screen.findByLabelText('Add item'), 'Eggs{enter}');
+    await waitFor(() => expect(writes(server)).toHaveLength(2), { timeout: 3000 });
+    const keys = writes(server).map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys[1]).toBe(keys[0]);
+    await waitFor(() => expect(window.localStorage.getItem('household.lists.outbox.5')).toBeNull());
+    expect(await rowOf('Eggs')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('takes "already applied" as done and shows the list as the server has it', async () => {
+    const { server } = openList(listDetail([]));
+    server.protectedRoute('POST', '/lists/1/items', () => {
+      server.protectedRoute('GET', '/lists/1', () => jsonResponse(listDetail([item(7, 'Eggs')])));
+      return problemResponse(409, 'already_applied');
+    });
+    await userEvent.type(await screen.findByLabelText('Add item'), 'Eggs{enter}');
+    await waitFor(() => expect(window.localStorage.getItem('household.lists.outbox.5')).toBeNull());
+    expect(await rowOf('Eggs')).toBeInTheDocument();
+    expect(writes(server)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 
