@@ -41,7 +41,8 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { costsRoutes } from './modules/costs/costs.routes';
 import { itemsRoutes } from './modules/items/items.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
-import { registerIdempotency } from './http/idempotency';
+import { shedExcessLoad } from './http/load-shedding';
+import { registerIdempotency, withIdempotentTransactions } from './http/idempotency';
 import { usersRoutes } from './modules/users/users.routes';
 import { APP_VERSION } from './version';
 
@@ -99,7 +100,8 @@ export async function buildApp(options: BuildAppOptions) {
   const ctx: AppContext = {
     config,
     database,
-    db: database.db,
+    // Writes sent with an Idempotency-Key mark their claim in the change's own transaction.
+    db: withIdempotentTransactions(database.db),
     logs,
     mailer:
       options.mailer ??
@@ -114,6 +116,7 @@ export async function buildApp(options: BuildAppOptions) {
     events: options.events ?? createLocalEventBus(),
   };
 
+  shedExcessLoad(app, config.maxConcurrentRequests);
   trackInFlight(app);
   registerProblemHandlers(app);
   await registerSecurity(app, config);

@@ -13,6 +13,8 @@ const TITLES: Record<ErrorCode, string> = {
   forbidden: 'Forbidden',
   not_found: 'Not found',
   conflict: 'Conflict',
+  idempotency_in_progress: 'Request still running',
+  already_applied: 'Change already applied',
   email_taken: 'Email already registered',
   last_owner: 'A group needs an owner',
   list_archived: 'The list is archived',
@@ -117,9 +119,34 @@ export function registerProblemHandlers(app: FastifyInstance): void {
         problem(error.statusCode, codeForStatus(error.statusCode), { detail: error.message }),
       );
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendProblem(
+        reply,
+        problem(503, 'service_unavailable', { detail: 'The database is busy or unreachable' }),
+      );
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, problem(500, 'internal_error'));
   });
+}
+
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database could not serve the request now: no pooled connection came free in time, the server
+ * refused the connection or is restarting (PostgreSQL 57P01 admin shutdown, 57P03 cannot connect
+ * now). The request changed nothing, so a retry is safe: 503, not 500.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (code === 'ECONNREFUSED' || code === '57P01' || code === '57P03') return true;
+    if (cause.message.includes('timeout exceeded when trying to connect')) return true;
+    cause = cause.cause;
+  }
+  return false;
 }
 
 const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {

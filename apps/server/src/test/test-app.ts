@@ -24,6 +24,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Adds test-only routes before the app is ready. */
   extend?: (app: App) => void,
+  /** PostgreSQL's connection pool, when a test needs it small. */
+  pool: { poolSize?: number; connectionWaitMs?: number } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-test-'));
   const config = loadConfig({
@@ -35,9 +37,11 @@ export async function createTestApp(
     // Every injected request comes from 127.0.0.1; tests of the per-address limit set their own.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     JOIN_RATE_LIMIT_PER_MINUTE: '100000',
+    // Race tests send many requests at once; load shedding has tests of its own.
+    MAX_CONCURRENT_REQUESTS: '100000',
     ...env,
   });
-  const { database, dropDatabase } = await openTestDatabase();
+  const { database, dropDatabase } = await openTestDatabase(pool);
   await database.migrate();
   const app = await buildApp({ config, database, logToStdout: false });
   extend?.(app);
@@ -56,7 +60,7 @@ export async function createTestApp(
   };
 }
 
-async function openTestDatabase(): Promise<{
+async function openTestDatabase(pool: { poolSize?: number; connectionWaitMs?: number }): Promise<{
   database: Database;
   dropDatabase: () => Promise<void>;
 }> {
@@ -75,7 +79,12 @@ async function openTestDatabase(): Promise<{
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 4 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: null,
+    poolSize: 4,
+    ...pool,
+  });
   return {
     database,
     async dropDatabase() {
