@@ -63,11 +63,6 @@ export interface UnacknowledgedCreate {
   outcome: string;
 }
 
-const jsonHeaders = (token: string) => ({
-  authorization: `Bearer ${token}`,
-  'content-type': 'application/json',
-});
-
 export const countInto = (counts: Record<string, number>, key: string) =>
   (counts[key] = (counts[key] ?? 0) + 1);
 
@@ -179,23 +174,59 @@ export class Workload {
    * outcome (what the load counts) and the last (what the client ends up with), and when that
    * was sent.
    */
-  private async sendWrite(request: HttpRequest, onSend: (sentAt: number) => void) {
-    const withKey = {
-      ...request,
-      headers: { ...request.headers, 'idempotency-key': randomUUID() },
+  private async sendWrite(
+    method: 'PATCH' | 'POST',
+    url: string,
+    token: string,
+    body: object,
+    onSend: (sentAt: number) => void = () => {},
+  ) {
+    const request: HttpRequest = {
+      method,
+      path: `${API}${url}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify(body),
+      keepBody: true,
     };
     let sentAt = performance.now();
     onSend(sentAt);
-    const first = await this.balancer.send(withKey);
+    const first = await this.balancer.send(request);
     let last = first;
     for (let retry = 1; last.status === null && retry <= OUTBOX_RETRIES; retry++) {
       await sleep(OUTBOX_RETRY_MS);
       sentAt = performance.now();
       onSend(sentAt);
-      last = await this.balancer.send(withKey);
+      last = await this.balancer.send(request);
     }
     if (last !== first) countInto(this.retries, outcomeLabel(last));
     return { first, last, sentAt };
+  }
+
+  /** A write answered 2xx: its item as answered, and the event its household should receive. */
+  private acknowledge(
+    household: Household,
+    kind: AcknowledgedWrite['kind'],
+    item: TrackedItem,
+    sentAt: number,
+    answer: HttpOutcome,
+  ): void {
+    this.acknowledged.push({
+      household: household.index,
+      key: eventKey('item', item.id, kind === 'create' ? 'created' : 'updated'),
+      itemId: item.id,
+      sentAt,
+      acknowledgedAt: answer.doneAt,
+      eventUntil: Infinity,
+      expectsEvent: !isReplay(answer),
+      upstream: answer.upstream,
+      version: item.version,
+      done: item.done,
+      kind,
+    });
   }
 
   private async toggle(household: Household, token: string, item: TrackedItem) {
@@ -203,13 +234,10 @@ export class Workload {
     const sentTimes: number[] = this.toggleSentAt.get(item.id) ?? [];
     this.toggleSentAt.set(item.id, sentTimes);
     const { first, last, sentAt } = await this.sendWrite(
-      {
-        method: 'PATCH',
-        path: `${API}/items/${item.id}`,
-        headers: jsonHeaders(token),
-        body: JSON.stringify({ version: item.version, done: !item.done }),
-        keepBody: true,
-      },
+      'PATCH',
+      `/items/${item.id}`,
+      token,
+      { version: item.version, done: !item.done },
       (at) => sentTimes.push(at),
     );
     if (last.status === 200 || last.status === 409) {
@@ -223,21 +251,7 @@ export class Workload {
         item.done = now.done;
       }
     }
-    if (last.status === 200) {
-      this.acknowledged.push({
-        household: household.index,
-        key: eventKey('item', item.id, 'updated'),
-        itemId: item.id,
-        sentAt,
-        acknowledgedAt: last.doneAt,
-        eventUntil: Infinity,
-        expectsEvent: !isReplay(last),
-        upstream: last.upstream,
-        version: item.version,
-        done: item.done,
-        kind: 'toggle',
-      });
-    }
+    if (last.status === 200) this.acknowledge(household, 'toggle', item, sentAt, last);
     item.idleFrom = performance.now() + TOGGLE_COOLDOWN_MS;
     return first;
   }
@@ -245,32 +259,14 @@ export class Workload {
   private async create(household: Household, token: string) {
     const listId = pick(household.listIds);
     const name = `Soak item ${++this.createSequence}`;
-    const { first, last, sentAt } = await this.sendWrite(
-      {
-        method: 'POST',
-        path: `${API}/lists/${listId}/items`,
-        headers: jsonHeaders(token),
-        body: JSON.stringify({ name }),
-        keepBody: true,
-      },
-      () => {},
-    );
+    const { first, last, sentAt } = await this.sendWrite('POST', `/lists/${listId}/items`, token, {
+      name,
+    });
     if (last.status === 201) {
-      const item = JSON.parse(last.body!) as { id: number; version: number };
-      household.items.push({ id: item.id, version: item.version, done: false, idleFrom: 0 });
-      this.acknowledged.push({
-        household: household.index,
-        key: eventKey('item', item.id, 'created'),
-        itemId: item.id,
-        sentAt,
-        acknowledgedAt: last.doneAt,
-        eventUntil: Infinity,
-        expectsEvent: !isReplay(last),
-        upstream: last.upstream,
-        version: item.version,
-        done: false,
-        kind: 'create',
-      });
+      const created = JSON.parse(last.body!) as { id: number; version: number };
+      const item = { id: created.id, version: created.version, done: false, idleFrom: 0 };
+      household.items.push(item);
+      this.acknowledge(household, 'create', item, sentAt, last);
     } else this.unacknowledgedCreates.push({ household, name, outcome: outcomeLabel(last) });
     return first;
   }
