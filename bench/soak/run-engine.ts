@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Balancer } from '../lib/balancer';
 import { round } from '../lib/cpu';
-import type { Engine } from '../lib/engines';
+import { recordFailure, type Engine } from '../lib/engines';
 import { checkInterrupted, isInterrupted } from '../lib/load';
 import { paced } from '../lib/open-loop';
-import { createBenchDatabase, dropBenchDatabase, Skip } from '../lib/postgres';
+import { createBenchDatabase, dropBenchDatabase } from '../lib/postgres';
 import { sleep, type Server } from '../lib/server';
 import type { Options } from './cli';
 import { deliveries, reconnections } from './events';
@@ -186,9 +186,7 @@ export async function soakEngine(engine: Engine, options: Options): Promise<Engi
     report.cpuCores = cpu.cores();
     report.loadAverage1m = { before: loadBefore, after: round(os.loadavg()[0] ?? 0) };
   } catch (error) {
-    report.status = error instanceof Skip ? 'skipped' : 'failed';
-    report.reason = (error as Error).message;
-    console.error(`[${engine}] ${report.status}: ${report.reason}`);
+    recordFailure(report, error);
   } finally {
     for (const timer of timers) clearInterval(timer);
     await sampler?.stop();
