@@ -17,16 +17,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
+import { parseBenchCli, selectedEngines, wholeNumber } from './lib/cli';
 import { round } from './lib/cpu';
+import { recordFailure, type Engine, type EngineOutcome } from './lib/engines';
 import { checkInterrupted, isInterrupted, measure, type Measured } from './lib/load';
-import { createBenchDatabase, dropBenchDatabase, Skip } from './lib/postgres';
+import { createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 import { createHousehold, type Household } from './lib/seed';
 import { API, rssMiB, sleep, startServer, stopServer, type Server } from './lib/server';
 
-type Engine = 'pglite' | 'postgres';
-const ENGINES: readonly Engine[] = ['pglite', 'postgres'];
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'latest.json');
 const PG_BENCH_DB = 'household_bench';
 /** How long the server idles before its RSS counts as "after start" and "after a pause". */
@@ -186,10 +185,7 @@ interface Row extends Measured {
   ofFloor: number | null;
 }
 
-interface EngineReport {
-  engine: Engine;
-  status: 'ran' | 'skipped' | 'failed';
-  reason?: string;
+interface EngineReport extends EngineOutcome {
   /** RSS of the app process in MiB: idle after start, after the load, after a pause. */
   rssMiB?: { afterStart: number | null; afterLoad: number | null; afterPause: number | null };
   /** Lines the server wrote at LOG_LEVEL=warn while it ran (warnings and errors). */
@@ -200,38 +196,17 @@ interface EngineReport {
 }
 
 function parseCli() {
-  const { values } = parseArgs({
-    options: {
+  const values = parseBenchCli(
+    {
       duration: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '10' },
-      engine: { type: 'string' },
       only: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
-    strict: true,
-  });
-  if (values.help) {
-    console.log(
-      'usage: npm run bench -- [--duration N] [--warmup N] [--engine pglite|postgres] [--only text]',
-    );
-    process.exit(0);
-  }
-  const duration = Number(values.duration);
-  const warmup = Number(values.warmup);
-  if (!Number.isInteger(duration) || duration < 1 || duration > 600) {
-    throw new Error('--duration must be a whole number of seconds between 1 and 600');
-  }
-  if (!Number.isInteger(warmup) || warmup < 0 || warmup > 60) {
-    throw new Error('--warmup must be a whole number of seconds between 0 and 60');
-  }
-  let engines: Engine[] = [...ENGINES];
-  if (values.engine !== undefined) {
-    if (!ENGINES.includes(values.engine as Engine)) {
-      throw new Error(`--engine must be one of ${ENGINES.join(', ')}`);
-    }
-    engines = [values.engine as Engine];
-  }
-  return { duration, warmup, engines, only: values.only };
+    'npm run bench -- [--duration N] [--warmup N] [--engine pglite|postgres] [--only text]',
+  );
+  const duration = wholeNumber('--duration', values.duration, 'seconds', 1, 600);
+  const warmup = wholeNumber('--warmup', values.warmup, 'seconds', 0, 60);
+  return { duration, warmup, engines: selectedEngines(values.engine), only: values.only };
 }
 
 async function runScenarios(
@@ -327,9 +302,7 @@ async function benchEngine(
     }
     report.loadAverage1m = { before: loadBefore, after: round(os.loadavg()[0] ?? 0) };
   } catch (error) {
-    report.status = error instanceof Skip ? 'skipped' : 'failed';
-    report.reason = (error as Error).message;
-    console.error(`[${engine}] ${report.status}: ${report.reason}`);
+    recordFailure(report, error);
   } finally {
     if (server) await stopServer(server);
     if (createdDatabase) dropBenchDatabase(PG_BENCH_DB);

@@ -1,0 +1,285 @@
+/** The soak's report: a table of both engines side by side, and the results file. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { EngineOutcome } from '../lib/engines';
+import type { Summary } from '../lib/stats';
+import type { Options } from './cli';
+import { HOUSEHOLD_SIZE } from './households';
+import type { ConnectionSample, ProcessMemory } from './measurements';
+import type { ServerLog } from './processes';
+import { WINDOW_SECONDS } from './request-figures';
+import { PAUSE_SECONDS } from './run-engine';
+import { MIX } from './workload';
+
+const RESULTS_FILE = path.join(import.meta.dirname, '..', 'results', 'soak-latest.json');
+
+export interface EngineReport extends EngineOutcome {
+  processes?: number;
+  households?: number;
+  clients?: number;
+  durationSeconds?: number;
+  targetRate?: number;
+  achievedRate?: number;
+  requests?: {
+    sent: number;
+    ok: number;
+    /** 409 on a toggle: the version moved on meanwhile (expected; the client goes on from it). */
+    toggleConflicts: number;
+    /** Everything else that is not a 2xx: the target is 0 (the kill's failures are apart). */
+    errors: number;
+    unexpectedStatuses: Record<string, number>;
+    networkErrors: Record<string, number>;
+  };
+  latencyMs?: {
+    all: Summary;
+    byOperation: Record<string, Summary>;
+    beforeKill?: Summary;
+    afterKill?: Summary;
+    /** Requests by when they were due, in windows of WINDOW_SECONDS: warm-up, the kill, drift. */
+    byWindow: (Summary & { fromSecond: number; failed: number })[];
+  };
+  events?: {
+    expected: number;
+    delivered: number;
+    /** From the write's answer to the client's receipt; negative: the event came first. */
+    deliveryMs: { all: Summary; sameProcess: Summary; crossProcess: Summary };
+    /** Missed by a client whose connection was closed or closing: the resync after `ready` covers them. */
+    missedWhileAway: number;
+    /** Missed by a client that was connected all along: a lost event (target 0). */
+    missedWhileConnected: number;
+  };
+  kill?: {
+    atSecond: number;
+    process: number;
+    /** Requests that failed because the process died under them (in flight or on a dead socket). */
+    failedRequests: number;
+    failedByError: Record<string, number>;
+    clientsDisconnected: number;
+    clientsReconnected: number;
+    /** From the close to `ready` on another process, and of that the last attempt (no back-off). */
+    reconnectMs: Summary;
+    connectMs: Summary;
+    reconnectedTo: Record<string, number>;
+    attemptsPerReconnect: Summary;
+    eventsMissedBeforeResync: number;
+    maxEventsMissedByOneClient: number;
+    /**
+     * Idempotency-Key claims still marked in progress after the pause: writes the dead process had
+     * claimed and never answered. A retry with such a key is told 409 until the claim is pruned.
+     */
+    idempotencyClaimsLeft: number;
+  };
+  writes?: {
+    acknowledgedCreates: number;
+    acknowledgedToggles: number;
+    /** Acknowledged writes not found on reading back (target 0). */
+    lost: number;
+    lostDetails: string[];
+    /** Writes that got no answer, sent again with their key: how the last attempt ended. */
+    retried: Record<string, number>;
+    /** Creates without a 201 in the end, by what the client was told, and how many were stored. */
+    unacknowledgedCreates: Record<string, { count: number; stored: number }>;
+  };
+  memory?: ProcessMemory[];
+  databaseConnections?: {
+    atLoadStart: number;
+    maxBeforeKill: number;
+    maxAfterKill: number | null;
+    atLoadEnd: number;
+    afterPause: number;
+    samples: ConnectionSample[];
+  };
+  cpuCores?: {
+    servers: number | null;
+    database: number | null;
+    loadGenerator: number;
+    /** Everything else on the machine meanwhile (PostgreSQL's own background work included). */
+    others: number | null;
+    steal: number | null;
+  };
+  loadAverage1m?: { before: number; after: number };
+  serverLogs?: ServerLog[];
+}
+
+const show = (value: number | null | undefined) =>
+  value === null || value === undefined ? 'n/a' : String(value);
+const showSummary = (summary: Summary | undefined) =>
+  !summary ? '—' : summary.count > 0 ? `${summary.p50} / ${summary.p99} / ${summary.max}` : 'none';
+const showCounts = (counts: Record<string, number> | undefined) =>
+  counts && Object.keys(counts).length > 0
+    ? Object.entries(counts)
+        .map(([key, count]) => `${key} ×${count}`)
+        .join(', ')
+    : '0';
+
+export function printTable(reports: EngineReport[]) {
+  const ran = reports.filter((report) => report.status === 'ran');
+  if (ran.length === 0) return;
+  const rows: [string, (report: EngineReport) => string][] = [
+    ['processes · households · clients', (r) => `${r.processes} · ${r.households} · ${r.clients}`],
+    [
+      'load: s, target → achieved req/s',
+      (r) => `${r.durationSeconds} s, ${r.targetRate} → ${r.achievedRate}`,
+    ],
+    ['requests sent · 2xx', (r) => `${r.requests!.sent} · ${r.requests!.ok}`],
+    ['409 on toggles (expected)', (r) => String(r.requests!.toggleConflicts)],
+    ['errors (target 0)', (r) => String(r.requests!.errors)],
+    ['  unexpected statuses', (r) => showCounts(r.requests!.unexpectedStatuses)],
+    ['  network errors', (r) => showCounts(r.requests!.networkErrors)],
+    ['latency ms p50 / p99 / max', (r) => showSummary(r.latencyMs!.all)],
+    ...MIX.map(
+      ({ operation }) =>
+        [
+          `  ${operation}`,
+          (r: EngineReport) => showSummary(r.latencyMs!.byOperation[operation]),
+        ] as [string, (report: EngineReport) => string],
+    ),
+    [
+      `  p99 per ${WINDOW_SECONDS} s`,
+      (r) =>
+        r
+          .latencyMs!.byWindow.map((window) =>
+            window.p99 === null ? 'n/a' : String(Math.round(window.p99)),
+          )
+          .join(' · '),
+    ],
+    [
+      `  failed per ${WINDOW_SECONDS} s`,
+      (r) => r.latencyMs!.byWindow.map((window) => window.failed).join(' · '),
+    ],
+    ['  due before the kill', (r) => showSummary(r.latencyMs!.beforeKill)],
+    ['  due after the kill', (r) => showSummary(r.latencyMs!.afterKill)],
+    ['events delivered / expected', (r) => `${r.events!.delivered} / ${r.events!.expected}`],
+    ['answer → event ms p50 / p99 / max', (r) => showSummary(r.events!.deliveryMs.all)],
+    ['  same process', (r) => showSummary(r.events!.deliveryMs.sameProcess)],
+    ['  across processes', (r) => showSummary(r.events!.deliveryMs.crossProcess)],
+    ['events missed while connected (target 0)', (r) => String(r.events!.missedWhileConnected)],
+    ['events missed while away (resync)', (r) => String(r.events!.missedWhileAway)],
+    [
+      'kill -9: at s, process',
+      (r) => (r.kill ? `${r.kill.atSecond} s, process ${r.kill.process}` : '—'),
+    ],
+    [
+      '  requests failed by the kill',
+      (r) => (r.kill ? `${r.kill.failedRequests} (${showCounts(r.kill.failedByError)})` : '—'),
+    ],
+    [
+      '  clients disconnected → reconnected',
+      (r) =>
+        r.kill
+          ? `${r.kill.clientsDisconnected} → ${r.kill.clientsReconnected} (${showCounts(r.kill.reconnectedTo)})`
+          : '—',
+    ],
+    ['  reconnect ms p50 / p99 / max', (r) => (r.kill ? showSummary(r.kill.reconnectMs) : '—')],
+    ['  of which connecting', (r) => (r.kill ? showSummary(r.kill.connectMs) : '—')],
+    [
+      '  events missed before resync (max/client)',
+      (r) =>
+        r.kill ? `${r.kill.eventsMissedBeforeResync} (${r.kill.maxEventsMissedByOneClient})` : '—',
+    ],
+    [
+      '  Idempotency-Key claims left in progress',
+      (r) => (r.kill ? String(r.kill.idempotencyClaimsLeft) : '—'),
+    ],
+    [
+      'acknowledged creates · toggles',
+      (r) => `${r.writes!.acknowledgedCreates} · ${r.writes!.acknowledgedToggles}`,
+    ],
+    ['acknowledged writes lost (target 0)', (r) => String(r.writes!.lost)],
+    ['writes sent again after no answer → last answer', (r) => showCounts(r.writes!.retried)],
+    [
+      'creates not acknowledged: told (stored anyway)',
+      (r) =>
+        Object.entries(r.writes!.unacknowledgedCreates)
+          .map(([outcome, { count, stored }]) => `${outcome} ×${count} (${stored})`)
+          .join(', ') || '0',
+    ],
+    ...[0, 1].map(
+      (i) =>
+        [
+          `RSS MiB p${i + 1}: boot · load start → end → +${PAUSE_SECONDS} s (max)`,
+          (r: EngineReport) => {
+            const memory = r.memory?.[i];
+            if (!memory) return '—';
+            const change =
+              memory.pauseVsLoadStartPercent === null
+                ? ''
+                : `, ${memory.pauseVsLoadStartPercent >= 0 ? '+' : ''}${memory.pauseVsLoadStartPercent} %`;
+            return `${show(memory.afterBootMiB)} · ${show(memory.loadStartMiB)} → ${show(memory.loadEndMiB)} → ${show(memory.afterPauseMiB)} (${show(memory.maxMiB)}${change})`;
+          },
+        ] as [string, (report: EngineReport) => string],
+    ),
+    [
+      'DB connections: start, max before/after kill, end, +pause',
+      (r) => {
+        const c = r.databaseConnections;
+        return c
+          ? `${c.atLoadStart}, ${c.maxBeforeKill} / ${show(c.maxAfterKill)}, ${c.atLoadEnd}, ${c.afterPause}`
+          : '—';
+      },
+    ],
+    [
+      'CPU cores: servers · database · load · others',
+      (r) => {
+        const c = r.cpuCores!;
+        return `${show(c.servers)} · ${show(c.database)} · ${c.loadGenerator} · ${show(c.others)}`;
+      },
+    ],
+    [
+      'load average (1 min) before → after',
+      (r) => `${r.loadAverage1m!.before} → ${r.loadAverage1m!.after}`,
+    ],
+    ['server log lines (warn and above)', (r) => r.serverLogs!.map((log) => log.lines).join(' · ')],
+  ];
+  const header = ['', ...ran.map((report) => report.engine)];
+  const body = rows.map(([label, cell]) => [label, ...ran.map(cell)]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...body.map((cells) => cells[i]!.length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log();
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const cells of body) console.log(line(cells));
+  console.log();
+}
+
+/** What the servers logged, and each acknowledged write that was lost. */
+export function printWarnings(reports: EngineReport[]) {
+  for (const report of reports) {
+    for (const log of report.serverLogs ?? []) {
+      if (log.lines > 0)
+        console.warn(
+          `[${report.engine}] process ${log.process} logged ${log.lines} line(s); the last:\n${log.tail}`,
+        );
+    }
+    for (const detail of report.writes?.lostDetails ?? [])
+      console.warn(`[${report.engine}] lost: ${detail}`);
+  }
+}
+
+export function writeResults(options: Options, reports: EngineReport[]) {
+  fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  fs.writeFileSync(
+    RESULTS_FILE,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: os.cpus().length,
+        options: {
+          ...options,
+          householdSize: HOUSEHOLD_SIZE,
+          mix: MIX,
+          pauseSeconds: PAUSE_SECONDS,
+        },
+        results: reports,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`results: ${path.relative(process.cwd(), RESULTS_FILE)}`);
+}
