@@ -28,7 +28,7 @@ export function killVictim(engine: string, servers: Server[]): void {
 
 /** Idempotency-Key claims still marked in progress (status 0). */
 export function idempotencyClaimsInProgress(databaseUrl: string | undefined): number {
-  return Number(psql('SELECT count(*) FROM idempotency_keys WHERE status = 0', databaseUrl));
+  return Number(psql('SELECT count(*) FROM idempotency_keys WHERE status <= 0', databaseUrl));
 }
 
 /** Lines a process wrote at LOG_LEVEL=warn (warnings and errors), and the last of them. */

@@ -28,6 +28,8 @@ export interface EngineReport extends EngineOutcome {
     toggleConflicts: number;
     /** Everything else that is not a 2xx: the target is 0 (the kill's failures are apart). */
     errors: number;
+    /** Of the errors: 503 answered at once by a server shedding load (Retry-After). */
+    shed: number;
     unexpectedStatuses: Record<string, number>;
     networkErrors: Record<string, number>;
   };
@@ -125,9 +127,10 @@ export function printTable(reports: EngineReport[]) {
     ['requests sent · 2xx', (r) => `${r.requests!.sent} · ${r.requests!.ok}`],
     ['409 on toggles (expected)', (r) => String(r.requests!.toggleConflicts)],
     ['errors (target 0)', (r) => String(r.requests!.errors)],
+    ['  shed: 503 with Retry-After', (r) => String(r.requests!.shed)],
     ['  unexpected statuses', (r) => showCounts(r.requests!.unexpectedStatuses)],
     ['  network errors', (r) => showCounts(r.requests!.networkErrors)],
-    ['latency ms p50 / p99 / max', (r) => showSummary(r.latencyMs!.all)],
+    ['latency ms p50 / p99 / max (not of 503s)', (r) => showSummary(r.latencyMs!.all)],
     ...MIX.map(
       ({ operation }) =>
         [

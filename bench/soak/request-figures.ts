@@ -28,6 +28,8 @@ export function requestFigures(
     ok: 0,
     toggleConflicts: 0,
     errors: 0,
+    /** Of the errors: answered 503 at once by a server shedding load. */
+    shed: 0,
     unexpectedStatuses: {} as Record<string, number>,
     networkErrors: {} as Record<string, number>,
   };
@@ -39,11 +41,13 @@ export function requestFigures(
     } else if (diedWithVictim(record)) countInto(failedByKill, record.error ?? 'unknown');
     else {
       requests.errors += 1;
+      if (record.status === 503) requests.shed += 1;
       if (record.status === null) countInto(requests.networkErrors, record.error ?? 'unknown');
       else countInto(requests.unexpectedStatuses, `${record.operation} ${record.status}`);
     }
   }
-  const answered = records.filter((record) => record.status !== null);
+  // Latency of the answers that did the work: a refusal of a server shedding load is quick by design.
+  const answered = records.filter((record) => record.status !== null && record.status !== 503);
   const latency = (subset: RequestRecord[]) =>
     summarize(subset.map((record) => record.doneAt - record.dueAt));
   const latencyMs: NonNullable<EngineReport['latencyMs']> = {
@@ -61,7 +65,7 @@ export function requestFigures(
       );
       return {
         fromSecond: window * WINDOW_SECONDS,
-        ...latency(due.filter((record) => record.status !== null)),
+        ...latency(due.filter((record) => record.status !== null && record.status !== 503)),
         failed: due.filter((record) => record.status === null || record.status >= 500).length,
       };
     }),

@@ -28,6 +28,12 @@ const TOGGLE_COOLDOWN_MS = 2000;
 const OUTBOX_RETRY_MS = 10_000;
 /** …and keeps doing so; the soak stops after this many, so that the run stays bounded. */
 const OUTBOX_RETRIES = 2;
+/**
+ * An answer that says "not now" (503 from a server shedding load, 409 `idempotency_in_progress`
+ * while an earlier copy still holds the key) is sent again after its Retry-After, as the outbox
+ * does; at most this many times.
+ */
+const NOT_NOW_RETRIES = 5;
 
 export interface RequestRecord {
   operation: Operation;
@@ -79,14 +85,28 @@ function pickOperation(): Operation {
 
 const isReplay = (outcome: HttpOutcome) => outcome.headers?.['idempotent-replayed'] === 'true';
 
+const problemCode = (outcome: HttpOutcome) =>
+  outcome.body ? (JSON.parse(outcome.body) as { code?: string }).code : undefined;
+
+/** Milliseconds to wait before sending a write again that the server answered "not now", or null. */
+function notNowDelayMs(outcome: HttpOutcome): number | null {
+  const notNow =
+    outcome.status === 503 ||
+    (outcome.status === 409 && problemCode(outcome) === 'idempotency_in_progress');
+  if (!notNow) return null;
+  const seconds = Number(outcome.headers?.['retry-after']);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : OUTBOX_RETRY_MS;
+}
+
 /** What a write's client was told, e.g. `201`, `200 replayed`, `409 <detail>`, `no answer (ECONNRESET)`. */
 function outcomeLabel(outcome: HttpOutcome): string {
   if (outcome.status === null) return `no answer (${outcome.error})`;
   if (isReplay(outcome)) return `${outcome.status} replayed`;
   if (outcome.status === 409) {
-    const problem = JSON.parse(outcome.body!) as { detail?: string; current?: unknown };
-    return problem.current ? '409 changed meanwhile' : `409 ${problem.detail ?? ''}`.trim();
+    const problem = JSON.parse(outcome.body!) as { code?: string; current?: unknown };
+    return problem.current ? '409 changed meanwhile' : `409 ${problem.code ?? ''}`.trim();
   }
+  if (outcome.status === 503) return '503 busy';
   return String(outcome.status);
 }
 
@@ -98,7 +118,7 @@ export class Workload {
   readonly records: RequestRecord[] = [];
   readonly acknowledged: AcknowledgedWrite[] = [];
   readonly unacknowledgedCreates: UnacknowledgedCreate[] = [];
-  /** Writes that got no answer and were sent again: how the last attempt ended. */
+  /** Writes that got no answer or "not now" and were sent again: how the last attempt ended. */
   readonly retries: Record<string, number> = {};
   /** When each toggle of each item was sent, answered or not: the window of its event. */
   private readonly toggleSentAt = new Map<number, number[]>();
@@ -170,7 +190,8 @@ export class Workload {
 
   /**
    * A write as the web app's outbox sends it: with an Idempotency-Key, and when no answer came,
-   * the same request again OUTBOX_RETRY_MS later, up to OUTBOX_RETRIES times. Returns the first
+   * the same request again OUTBOX_RETRY_MS later, up to OUTBOX_RETRIES times; when the answer was
+   * "not now", again after its Retry-After, up to NOT_NOW_RETRIES times. Returns the first
    * outcome (what the load counts) and the last (what the client ends up with), and when that
    * was sent.
    */
@@ -196,8 +217,17 @@ export class Workload {
     onSend(sentAt);
     const first = await this.balancer.send(request);
     let last = first;
-    for (let retry = 1; last.status === null && retry <= OUTBOX_RETRIES; retry++) {
-      await sleep(OUTBOX_RETRY_MS);
+    let unanswered = 0;
+    let notNow = 0;
+    for (;;) {
+      const notNowMs = notNowDelayMs(last);
+      if (last.status === null && unanswered < OUTBOX_RETRIES) {
+        unanswered += 1;
+        await sleep(OUTBOX_RETRY_MS);
+      } else if (notNowMs !== null && notNow < NOT_NOW_RETRIES) {
+        notNow += 1;
+        await sleep(notNowMs);
+      } else break;
       sentAt = performance.now();
       onSend(sentAt);
       last = await this.balancer.send(request);
