@@ -17,7 +17,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium';
 import { createHousehold, type Household } from './lib/seed';
 import { startServer, stopServer } from './lib/server';
 

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type Response } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from './lib/chromium';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium';
 import { createHousehold, type Household } from './lib/seed';
 import { startServer, stopServer } from './lib/server';
 

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { BASE_URL, JWT_SECRET, PORT } from './support/env';
+import { CHROMIUM, CHROMIUM_FLAGS } from './support/chromium';
 
 const isCI = Boolean(process.env.CI);
 
@@ -26,16 +27,8 @@ export default defineConfig({
     trace: 'on-first-retry',
     locale: 'en-US',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
+      executablePath: CHROMIUM,
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [

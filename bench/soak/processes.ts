@@ -26,7 +26,7 @@ export function killVictim(engine: string, servers: Server[]): void {
   servers[VICTIM]!.child.kill('SIGKILL');
 }
 
-/** Idempotency-Key claims still marked in progress (status 0). */
+/** Idempotency-Key claims left without an answer (status 0: in progress, -1: applied). */
 export function idempotencyClaimsInProgress(databaseUrl: string | undefined): number {
   return Number(psql('SELECT count(*) FROM idempotency_keys WHERE status <= 0', databaseUrl));
 }

@@ -1,4 +1,7 @@
-/** Debian's Chromium (or CHROMIUM_PATH), started quiet: no sandbox, GPU or background traffic. */
+/**
+ * Debian's Chromium (or CHROMIUM_PATH), started quiet: no sandbox, GPU or background traffic.
+ * Shared by the end-to-end suite and the page benchmarks.
+ */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const CHROMIUM_FLAGS = [
