@@ -116,7 +116,7 @@ export async function buildApp(options: BuildAppOptions) {
     events: options.events ?? createLocalEventBus(),
   };
 
-  shedExcessLoad(app, config.maxConcurrentRequests);
+  shedExcessLoad(app, config.loadLimits);
   trackInFlight(app);
   registerProblemHandlers(app);
   await registerSecurity(app, config);

@@ -48,6 +48,7 @@ const ZEnv = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).default(32),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(1).default(100),
   WEB_DIST_DIR: z.string().optional(),
   GIT_COMMIT: z.string().optional(),
 });
@@ -87,7 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     joinRateLimitPerMinute: e.JOIN_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
-    maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
+    loadLimits: {
+      maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    },
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../web/dist'),
