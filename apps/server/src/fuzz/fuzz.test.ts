@@ -15,6 +15,7 @@ import {
   runOrder,
   type Phase,
 } from './run';
+import { accountWritePairs, raceAccountWrites } from './races';
 import { seedWorld, type World } from './seed';
 import { snapshotChanges, snapshotUrls, takeSnapshot, type Snapshot } from './snapshot';
 
@@ -26,6 +27,8 @@ import { snapshotChanges, snapshotUrls, takeSnapshot, type Snapshot } from './sn
 const seed = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
 /** Random cases per operation and phase; small, so the file stays around a minute per engine. */
 const runs = Number(process.env.FUZZ_RUNS ?? 8);
+/** Rounds of each pair of concurrent account writes (phase 3). */
+const raceRounds = Number(process.env.FUZZ_RACE_ROUNDS ?? 2);
 
 // The document decides which tests exist, so the app is built while the file is collected.
 const testApp = await createTestApp();
@@ -90,4 +93,13 @@ describe('phase 2: the member’s malformed requests leave the resources they di
     const after = await takeSnapshot(testApp.app, world.member.auth, urls);
     expect(snapshotChanges(before, after)).toEqual([]);
   });
+});
+
+describe('phase 3: two writes to one account at the same instant never answer 5xx', () => {
+  for (const pair of accountWritePairs(operations)) {
+    it(`${pair[0].key} ‖ ${pair[1].key}`, async () => {
+      const failures = await raceAccountWrites(testApp, pair, raceRounds);
+      expect(failures, JSON.stringify(failures.slice(0, 5), null, 2)).toEqual([]);
+    });
+  }
 });

@@ -138,7 +138,7 @@ async function expectOk(pending: Promise<LightMyRequestResponse>): Promise<unkno
  * The caller's real token and tokens with hostile claims. Most are signed with the app's own key,
  * so they pass the signature check and reach the claim checks behind it.
  */
-async function credentialsFor(testApp: TestApp, account: TestUser): Promise<Credentials> {
+export async function credentialsFor(testApp: TestApp, account: TestUser): Promise<Credentials> {
   const key = loadJwtSecret(testApp.config.jwtSecret, testApp.config.dataDir);
   const now = Math.floor(Date.now() / 1000);
   const sign = (claims: Record<string, unknown>, signingKey: Uint8Array = key) =>
