@@ -48,7 +48,7 @@ const ZEnv = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).default(32),
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(1).default(100),
+  MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().gt(0).max(1).default(0.95),
   WEB_DIST_DIR: z.string().optional(),
   GIT_COMMIT: z.string().optional(),
 });
@@ -90,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     loadLimits: {
       maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
-      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION,
     },
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)
