@@ -24,7 +24,7 @@ import type { Tx } from '../../db/client';
 import { categories, items, lists, type ListRow, type UserRow } from '../../db/schema';
 import { AppError, notFound, validationFailed } from '../../http/problem';
 import { recordActivity } from '../groups/activity';
-import { requireMembership } from '../groups/groups.service';
+import { requireMembership } from '../groups/membership';
 import { readListJson, type ListBody, type ListJson } from './list-json';
 import { loadItems, loadLists, visibleTo } from './lists.presenter';
 import {
