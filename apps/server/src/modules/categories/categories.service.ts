@@ -9,9 +9,9 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { categories, items, users, type CategoryRow, type UserRow } from '../../db/schema';
-import { bumpList, listEvent } from '../lists/lists.service';
+import { bumpList, listEvent } from '../lists/list-changes';
 import { AppError, notFound } from '../../http/problem';
-import { findMembership, requireMembership } from '../groups/groups.service';
+import { findMembership, requireMembership } from '../groups/membership';
 import { DEFAULT_CATEGORIES } from './default-categories';
 
 type Owner = { groupId: number } | { userId: number };

@@ -25,25 +25,13 @@ import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../http/auth';
 import { listActivity } from './activity';
 import { assertCan, ROLE_PERMISSIONS } from './groups.policy';
-import {
-  changeRole,
-  createGroup,
-  deleteGroup,
-  getActiveCode,
-  getGroup,
-  getMembers,
-  getSettings,
-  joinByCode,
-  leaveGroup,
-  listMyGroups,
-  previewCode,
-  regenerateCode,
-  removeMember,
-  requireMembership,
-  revokeCode,
-  updateGroup,
-  updateSettings,
-} from './groups.service';
+import { createGroup, deleteGroup, getSettings, updateGroup, updateSettings } from './edit-group';
+import { getGroup, getMembers, listMyGroups } from './group-reads';
+import { getActiveCode, regenerateCode, revokeCode } from './invite-codes';
+import { joinByCode, previewCode } from './join-group';
+import { leaveGroup } from './leave-group';
+import { changeRole, removeMember } from './manage-members';
+import { requireMembership } from './membership';
 
 const tags = ['groups'];
 const security = [{ bearer: [] }];

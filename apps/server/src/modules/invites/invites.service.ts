@@ -9,12 +9,9 @@ import { membershipEvent } from '../../realtime/events';
 import { recordActivity } from '../groups/activity';
 import { assertCan, can } from '../groups/groups.policy';
 import { presentPerson, presentPersonOrNull } from '../groups/groups.presenter';
-import {
-  addMember,
-  findMembership,
-  requireMembership,
-  summarizeGroup,
-} from '../groups/groups.service';
+import { summarizeGroup } from '../groups/group-reads';
+import { addMember } from '../groups/join-group';
+import { findMembership, requireMembership } from '../groups/membership';
 
 const invitationNotFound = () => notFound('No such invitation');
 const notPending = () => new AppError(409, 'conflict', 'This invitation was already answered');

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../http/auth';
 import { knownTags, sendTagged } from '../../http/conditional';
-import { readList } from '../lists/lists.service';
+import { readList } from '../lists/list-reads';
 import { addItem, deleteItem, getItem, reorderItems, updateItem } from './items.service';
 
 const tags = ['items'];

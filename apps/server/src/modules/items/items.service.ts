@@ -7,7 +7,8 @@ import { categories, items, type ItemRow, type UserRow } from '../../db/schema';
 import { AppError, notFound, validationFailed } from '../../http/problem';
 import { loadItems } from '../lists/lists.presenter';
 import { assertEditable, requireVisibleList, type VisibleList } from '../lists/lists.policy';
-import { bumpList, countItems, listEvent, recordListActivity } from '../lists/lists.service';
+import { bumpList, listEvent, recordListActivity } from '../lists/list-changes';
+import { countItems } from '../lists/list-reads';
 
 const itemNotFound = () => notFound('No such item');
 /** An item of a list the caller cannot see is as unknown as the list. */

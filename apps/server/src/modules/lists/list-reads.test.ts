@@ -9,7 +9,7 @@ import { addItem, addMember, buildGroup, buildList, buildUser } from '../../test
 import { sender, type Auth } from '../../test/requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { loadItems } from './lists.presenter';
-import { presentListDetail } from './lists.service';
+import { presentListDetail } from './list-reads';
 
 // The list reads are JSON built by PostgreSQL (list-json.ts) next to the presenters that build the
 // same shape in TypeScript for every other answer. These tests hold the two together, and cover

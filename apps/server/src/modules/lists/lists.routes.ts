@@ -18,23 +18,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../http/auth';
 import { knownTags, sendTagged } from '../../http/conditional';
-import {
-  createList,
-  deleteList,
-  duplicateList,
-  exportList,
-  importList,
-  listGroupLists,
-  listLists,
-  listStatus,
-  listStatuses,
-  readList,
-  shareList,
-  transitionList,
-  unshareList,
-  updateList,
-  type ListTransition,
-} from './lists.service';
+import { createList, deleteList, duplicateList, updateList } from './edit-list';
+import { exportList, importList } from './list-import-export';
+import { transitionList, type ListTransition } from './list-lifecycle';
+import { listGroupLists, listLists, listStatus, listStatuses, readList } from './list-reads';
+import { shareList, unshareList } from './share-list';
 
 const tags = ['lists'];
 const security = [{ bearer: [] }];

@@ -13,7 +13,7 @@ import { AppError, forbidden, notFound } from '../../http/problem';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createVerificationToken, emailTaken, mailVerificationLink } from '../auth/auth.service';
 import { revokeAllSessions } from '../auth/sessions';
-import { handOverGroupsOf } from '../groups/groups.service';
+import { handOverGroupsOf } from '../groups/leave-group';
 
 const wrongPassword = (path: string) =>
   new AppError(400, 'invalid_credentials', 'The password is not correct', [

@@ -1,0 +1,52 @@
+import type { ActivityVerb, RealtimeEvent } from '@household/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { lists, type ListRow } from '../../db/schema';
+import { recordActivity } from '../groups/activity';
+
+/** One activity entry for a change of a group list (personal lists have no log). */
+export async function recordListActivity(
+  tx: Tx,
+  list: Pick<ListRow, 'id' | 'name' | 'groupId'>,
+  actorId: number,
+  verb: ActivityVerb,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  if (list.groupId === null) return;
+  await recordActivity(tx, {
+    groupId: list.groupId,
+    actorId,
+    verb,
+    details: { list_id: list.id, list_name: list.name, ...details },
+  });
+}
+
+/** The realtime event of a list change: to the group's members, or to the owner alone. */
+export function listEvent(
+  list: Pick<ListRow, 'id' | 'groupId' | 'ownerId' | 'version'>,
+  entity: 'list' | 'item',
+  id: number,
+  action: RealtimeEvent['action'],
+  actorId: number | null,
+): RealtimeEvent {
+  return {
+    entity,
+    id,
+    action,
+    list_id: list.id,
+    group_id: list.groupId,
+    user_id: list.groupId === null ? list.ownerId : null,
+    version: list.version,
+    actor: actorId,
+  };
+}
+
+/** Every change of a list or its items moves the list's version on (GET /lists/statuses). */
+export async function bumpList(tx: Tx, listId: number): Promise<ListRow> {
+  const [row] = await tx
+    .update(lists)
+    .set({ version: sql`${lists.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(lists.id, listId))
+    .returning();
+  return row!;
+}
