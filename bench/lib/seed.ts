@@ -1,6 +1,6 @@
 /** Builds, through the public API, the household the benchmarks read and write. */
 import { randomBytes } from 'node:crypto';
-import { API } from './server';
+import { API, sleep } from './server';
 
 export interface Account {
   email: string;
@@ -18,6 +18,20 @@ export interface Household {
   toggleItems: { id: number; version: number }[];
 }
 
+/**
+ * A set-up request as a well-behaved client sends it: answered 503 by a server shedding load, it
+ * waits for `Retry-After` and sends it again. `init` is called for each attempt (a fresh time-out).
+ */
+export async function fetchPatiently(url: string, init: () => RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(url, init());
+    if (response.status !== 503 || attempt === SET_UP_ATTEMPTS) return response;
+    await response.arrayBuffer();
+    await sleep((Number(response.headers.get('retry-after')) || 1) * 1000);
+  }
+}
+const SET_UP_ATTEMPTS = 10;
+
 async function expectStatus(response: Response, status: number, what: string) {
   if (response.status !== status) {
     throw new Error(
@@ -31,20 +45,20 @@ export async function signUp(base: string, name = 'Bench User'): Promise<Account
   const password = `bench-${randomBytes(12).toString('base64url')}`;
   const signal = () => AbortSignal.timeout(30_000);
 
-  const registered = await fetch(`${base}${API}/auth/register`, {
+  const registered = await fetchPatiently(`${base}${API}/auth/register`, () => ({
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name, email, password }),
     signal: signal(),
-  });
+  }));
   await expectStatus(registered, 201, 'POST /auth/register');
 
-  const login = await fetch(`${base}${API}/auth/jwt/login`, {
+  const login = await fetchPatiently(`${base}${API}/auth/jwt/login`, () => ({
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username: email, password }).toString(),
     signal: signal(),
-  });
+  }));
   await expectStatus(login, 200, 'POST /auth/jwt/login');
   const tokens = (await login.json()) as { access_token?: string; refresh_token?: string };
   if (!tokens.access_token || !tokens.refresh_token) {
@@ -67,7 +81,7 @@ export async function call<T>(
   body?: unknown,
   expected = method === 'POST' && !url.includes('join') ? 201 : 200,
 ): Promise<T> {
-  const response = await fetch(`${base}${API}${url}`, {
+  const response = await fetchPatiently(`${base}${API}${url}`, () => ({
     method,
     headers: {
       authorization: `Bearer ${token}`,
@@ -75,7 +89,7 @@ export async function call<T>(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(30_000),
-  });
+  }));
   await expectStatus(response, expected, `${method} ${url}`);
   return (await response.json()) as T;
 }

@@ -4,7 +4,7 @@
  */
 import type { Balancer } from '../lib/balancer';
 import { RealtimeClient } from '../lib/realtime-client';
-import { call, importList } from '../lib/seed';
+import { call, fetchPatiently, importList } from '../lib/seed';
 import { API } from '../lib/server';
 
 export const HOUSEHOLD_SIZE = 10;
@@ -30,10 +30,10 @@ export interface Household {
 }
 
 async function guestToken(base: string): Promise<string> {
-  const response = await fetch(`${base}${API}/auth/guest`, {
+  const response = await fetchPatiently(`${base}${API}/auth/guest`, () => ({
     method: 'POST',
     signal: AbortSignal.timeout(30_000),
-  });
+  }));
   if (response.status !== 201) throw new Error(`POST /auth/guest answered ${response.status}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }

@@ -96,6 +96,20 @@ function toExpenses(
   });
 }
 
+/** The transfers clear every balance, in at most n − 1 positive payments between two people. */
+function clearsWithin(net: ReadonlyMap<number, number>, transfers: readonly Transfer[]) {
+  const withBalance = [...net.values()].filter((cents) => cents !== 0).length;
+  expect(transfers.length).toBeLessThanOrEqual(Math.max(0, withBalance - 1));
+  const after = new Map(net);
+  for (const { fromId, toId, amountCents } of transfers) {
+    expect(fromId).not.toBe(toId);
+    expect(amountCents).toBeGreaterThan(0);
+    after.set(fromId, (after.get(fromId) ?? 0) + amountCents);
+    after.set(toId, (after.get(toId) ?? 0) - amountCents);
+  }
+  expect([...after.values()].every((cents) => cents === 0)).toBe(true);
+}
+
 describe('balances: properties', () => {
   it('net positions of a group always add up to zero', () => {
     fc.assert(
@@ -122,16 +136,7 @@ describe('balances: properties', () => {
       fc.property(ledger, ({ expenses, payments }) => {
         const net = netBalances(toExpenses(expenses), payments);
         const transfers = suggestTransfers(net);
-        const withBalance = [...net.values()].filter((cents) => cents !== 0).length;
-        expect(transfers.length).toBeLessThanOrEqual(Math.max(0, withBalance - 1));
-        const after = new Map(net);
-        for (const { fromId, toId, amountCents } of transfers) {
-          expect(fromId).not.toBe(toId);
-          expect(amountCents).toBeGreaterThan(0);
-          after.set(fromId, after.get(fromId)! + amountCents);
-          after.set(toId, after.get(toId)! - amountCents);
-        }
-        expect([...after.values()].every((cents) => cents === 0)).toBe(true);
+        clearsWithin(net, transfers);
         // Recording them as payments leaves nothing to suggest.
         const settled = [...payments, ...transfers];
         expect(suggestTransfers(netBalances(toExpenses(expenses), settled))).toEqual([]);
@@ -148,19 +153,6 @@ describe('balances: properties', () => {
       }),
     );
   });
-
-  const clearsWithin = (net: ReadonlyMap<number, number>, transfers: readonly Transfer[]) => {
-    const withBalance = [...net.values()].filter((cents) => cents !== 0).length;
-    expect(transfers.length).toBeLessThanOrEqual(Math.max(0, withBalance - 1));
-    const after = new Map(net);
-    for (const { fromId, toId, amountCents } of transfers) {
-      expect(fromId).not.toBe(toId);
-      expect(amountCents).toBeGreaterThan(0);
-      after.set(fromId, (after.get(fromId) ?? 0) + amountCents);
-      after.set(toId, (after.get(toId) ?? 0) - amountCents);
-    }
-    expect([...after.values()].every((cents) => cents === 0)).toBe(true);
-  };
 
   it('building on the previous suggestions, still clears every balance within n − 1 transfers', () => {
     fc.assert(
