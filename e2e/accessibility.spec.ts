@@ -70,6 +70,9 @@ async function checkDialog(page: Page, open: () => Promise<void>, title: string)
 }
 
 test('the signed-out pages pass the accessibility gate', async ({ page }) => {
+  // Eight axe scans (four pages, light and dark), like the signed-in tests below: 20 s alone on a
+  // 2-core machine, past the default 30 s beside another worker.
+  test.setTimeout(90_000);
   await page.goto('/');
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2F$/);
   await expect(page.getByRole('heading', { name: t.auth.login.title })).toBeVisible();
