@@ -1,7 +1,8 @@
 import { ZItem, ZListDetail } from '@household/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, items } from '../db/schema';
+import { idempotencyKeys, items, users } from '../db/schema';
 import { expectInvalidField, expectProblem } from '../test/assertions';
 import {
   addItem,
@@ -12,8 +13,10 @@ import {
   type TestUser,
 } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { AppError, registerProblemHandlers } from './problem';
 import {
   CLAIM_LEASE_SECONDS,
+  registerIdempotency,
   runWithClaim,
   withIdempotentTransactions,
   type Claim,
@@ -304,5 +307,40 @@ describe('withIdempotentTransactions', () => {
     ).rejects.toMatchObject({ status: 409, code: 'idempotency_in_progress' });
     expect(await itemsOf(alex.auth, list.id)).toEqual([]);
     expect(await statusOf(claim.key)).toBe(0);
+  });
+
+  it('reaches the transactions of a route: a change that committed before an error keeps its key', async () => {
+    // A route as the services write them: a transaction commits, then the request fails. The
+    // claim, handed to the handler by registerIdempotency, must have been marked in that commit,
+    // so the error is stored as the answer and a retry does not apply the change again.
+    const list = await buildList(t.app, alex);
+    const [alexRow] = await t.database.db.select().from(users).where(eq(users.id, alex.user.id));
+    const db = withIdempotentTransactions(t.database.db);
+    const app = Fastify();
+    app.decorateRequest('user', null);
+    app.addHook('preHandler', async (request) => {
+      request.user = alexRow!;
+    });
+    registerProblemHandlers(app);
+    registerIdempotency(app, t.database.db);
+    let runs = 0;
+    app.post('/commit-then-fail', async () => {
+      runs += 1;
+      await db.transaction((tx) =>
+        tx.insert(items).values({ listId: list.id, name: 'Once', position: runs }),
+      );
+      throw new AppError(409, 'conflict', 'failed after its change');
+    });
+    await app.ready();
+    const key = newKey();
+    const post = () =>
+      app.inject({ method: 'POST', url: '/commit-then-fail', headers: { 'idempotency-key': key } });
+    expectProblem(await post(), 409, 'conflict');
+    const retry = await post();
+    expect(retry.statusCode).toBe(409);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(runs).toBe(1);
+    expect((await itemsOf(alex.auth, list.id)).map((item) => item.name)).toEqual(['Once']);
+    await app.close();
   });
 });
