@@ -64,17 +64,20 @@ export async function exportList(
       body: JSON.stringify(exported, null, 2),
     };
   }
-  const rows: ImportedItem[] = exported.items.map((item) => ({
-    name: item.name,
-    quantity: item.quantity,
-    unit: item.unit,
-    priceCents: item.price_cents,
-    category: item.category,
-    notes: item.notes,
-    done: item.done,
-  }));
+  const rows = exported.items.map(toImportedItem);
   return { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv(rows) };
 }
+
+/** An item of the export format as the import and the CSV writer take it. */
+const toImportedItem = (item: ListExport['items'][number]): ImportedItem => ({
+  name: item.name,
+  quantity: item.quantity,
+  unit: item.unit,
+  priceCents: item.price_cents,
+  category: item.category,
+  notes: item.notes,
+  done: item.done,
+});
 
 function readImport(
   format: 'csv' | 'json' | 'text',
@@ -100,15 +103,7 @@ function readImport(
   return {
     name: exported.name,
     description: exported.description,
-    items: exported.items.map((item) => ({
-      name: item.name,
-      quantity: item.quantity,
-      unit: item.unit,
-      priceCents: item.price_cents,
-      category: item.category,
-      notes: item.notes,
-      done: item.done,
-    })),
+    items: exported.items.map(toImportedItem),
     skipped: [],
   };
 }
