@@ -186,6 +186,14 @@ export const ACTIVITY_VERBS = [
   'item_unchecked',
   'item_deleted',
   'items_reordered',
+  'expense_added',
+  'expense_updated',
+  'expense_deleted',
+  'split_settled',
+  'settlement_recorded',
+  'settlement_updated',
+  'settlement_deleted',
+  'expenses_imported',
 ] as const;
 export const ZActivityVerb = z.enum(ACTIVITY_VERBS);
 export type ActivityVerb = z.infer<typeof ZActivityVerb>;

@@ -7,6 +7,7 @@ export * from './users';
 export * from './groups';
 export * from './invites';
 export * from './lists';
+export * from './expenses';
 export * from './health';
 export * from './runtime-config';
 export * from './realtime';

@@ -63,3 +63,19 @@ export const CATEGORIES_MAX = 100;
 /** An import of more than this many characters is not a shopping list. */
 export const IMPORT_MAX_CHARS = 200_000;
 export const LIST_STATUSES_QUERY_MAX_IDS = 100;
+
+/** Up to a million in the group's currency (minor units), per expense or payment. */
+export const EXPENSE_AMOUNT_MAX_CENTS = 100_000_000;
+export const EXPENSE_DESCRIPTION_MAX_LENGTH = 200;
+export const EXPENSE_NOTES_MAX_LENGTH = 1000;
+/** Everyone of the largest household and then some. */
+export const EXPENSE_PARTICIPANTS_MAX = 100;
+export const EXPENSE_SPLIT_ITEMS_MAX = 1000;
+export const EXPENSE_SHARE_WEIGHT_MAX = 1000;
+export const EXPENSE_PAGE_DEFAULT = 20;
+export const EXPENSE_PAGE_MAX = 100;
+/** A Splitwise export of this many characters is some ten thousand rows: years of a household. */
+export const EXPENSE_IMPORT_MAX_CHARS = 900_000;
+export const EXPENSE_IMPORT_MAX_ROWS = 10_000;
+/** How many of the rows an import shows before it is applied. */
+export const EXPENSE_IMPORT_PREVIEW_ROWS = 50;

@@ -155,8 +155,18 @@ export const ZListStatus = z.object({
 });
 export type ListStatus = z.infer<typeof ZListStatus>;
 
+/**
+ * Item categories are the aisles of a shop; expense categories are what money goes on (groceries,
+ * rent, ...). They are kept apart: one is sorted by the walk through the shop, the other is read in
+ * reports (docs/expenses.md "Categories").
+ */
+export const CATEGORY_KINDS = ['item', 'expense'] as const;
+export const ZCategoryKind = z.enum(CATEGORY_KINDS);
+export type CategoryKind = z.infer<typeof ZCategoryKind>;
+
 export const ZCategory = z.object({
   id: z.number().int(),
+  kind: ZCategoryKind,
   name: z.string(),
   /** A Mantine colour name or `#rrggbb`. */
   color: z.string(),
@@ -168,8 +178,12 @@ export type Category = z.infer<typeof ZCategory>;
 export const ZCategoryColor = z
   .string()
   .regex(/^(#[0-9a-fA-F]{6}|[a-z]{3,10})$/, 'A colour name or #rrggbb');
-export const ZCategoriesQuery = z.object({ group_id: ZIdParam.optional() });
+export const ZCategoriesQuery = z.object({
+  group_id: ZIdParam.optional(),
+  kind: ZCategoryKind.default('item'),
+});
 export const ZCreateCategoryBody = z.object({
+  kind: ZCategoryKind.default('item'),
   name: zLine().trim().min(1, 'Category name is required').max(CATEGORY_NAME_MAX_LENGTH),
   color: ZCategoryColor.optional(),
   /** Null or absent: one of my own categories (for my personal lists). */

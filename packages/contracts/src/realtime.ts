@@ -4,7 +4,15 @@ import { z } from 'zod';
  * What the server tells connected clients after a change commits (docs/realtime.md). Small on
  * purpose: the client patches or refetches what it has cached.
  */
-export const REALTIME_ENTITIES = ['list', 'item', 'group', 'membership'] as const;
+/** `expense` and `settlement` events also mean: the group's balances changed. */
+export const REALTIME_ENTITIES = [
+  'list',
+  'item',
+  'group',
+  'membership',
+  'expense',
+  'settlement',
+] as const;
 export const REALTIME_ACTIONS = ['created', 'updated', 'deleted'] as const;
 
 export const ZRealtimeEvent = z.object({

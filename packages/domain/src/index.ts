@@ -5,3 +5,4 @@ export * from './list-import';
 export * from './expense-split';
 export * from './settle-share';
 export * from './balances';
+export * from './splitwise-import';

@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { netBalances, type LedgerExpense, type LedgerPayment } from './balances';
+import { splitExpense } from './expense-split';
+import {
+  matchColumns,
+  parseDecimalAmount,
+  readSplitwiseRecords,
+  type SplitwiseColumn,
+} from './splitwise-import';
+
+const HEADER = ['Date', 'Description', 'Category', 'Cost', 'Currency'];
+const people = [
+  { id: 11, name: 'Ana' },
+  { id: 12, name: 'Ben' },
+  { id: 13, name: 'Cleo' },
+];
+const columns = matchColumns(['Ana', 'Ben', 'Cleo'], people);
+
+const decimal = (cents: number) => (cents / 100).toFixed(2);
+
+describe('reading a Splitwise export: examples', () => {
+  it('reads expenses and payments, and leaves out the closing total', () => {
+    const records = [
+      [...HEADER, 'Ana', 'Ben', 'Cleo'],
+      ['2026-01-05', 'Groceries', 'Groceries', '30.00', 'EUR', '20.00', '-10.00', '-10.00'],
+      ['2026-01-07', 'Ben paid Ana', 'Payment', '10.00', 'EUR', '-10.00', '10.00', '0.00'],
+      ['', 'Total balance', '', '', 'EUR', '10.00', '0.00', '-10.00'],
+    ];
+    const { rows, skipped } = readSplitwiseRecords(records, columns, 'EUR');
+    expect(skipped).toEqual([]);
+    expect(rows).toEqual([
+      {
+        kind: 'expense',
+        row: 2,
+        date: '2026-01-05',
+        description: 'Groceries',
+        category: 'Groceries',
+        amountCents: 3000,
+        payerId: 11,
+        shares: [
+          { userId: 11, amountCents: 1000 },
+          { userId: 12, amountCents: 1000 },
+          { userId: 13, amountCents: 1000 },
+        ],
+      },
+      {
+        kind: 'payment',
+        row: 3,
+        date: '2026-01-07',
+        description: 'Ben paid Ana',
+        fromId: 12,
+        toId: 11,
+        amountCents: 1000,
+      },
+    ]);
+  });
+
+  it('skips, with a reason, what it cannot take as it is', () => {
+    const unknown = matchColumns(['Ana', 'Zed'], people);
+    const records = [
+      [...HEADER, 'Ana', 'Zed'],
+      ['2026-13-01', 'Bad date', '', '5.00', 'EUR', '5.00', '-5.00'],
+      ['2026-01-02', 'Dollars', '', '5.00', 'USD', '5.00', '-5.00'],
+      ['2026-01-03', 'Stranger', '', '5.00', 'EUR', '5.00', '-5.00'],
+      ['2026-01-04', 'Own only', '', '5.00', 'EUR', '0.00', '0.00'],
+      ['2026-01-05', 'Odd', '', 'five', 'EUR', '5.00', '0.00'],
+    ];
+    const { rows, skipped } = readSplitwiseRecords(records, unknown, 'EUR');
+    expect(rows).toEqual([]);
+    expect(skipped.map((skip) => [skip.row, skip.reason])).toEqual([
+      [2, 'invalid_date'],
+      [3, 'other_currency'],
+      [4, 'unknown_person'],
+      [5, 'nothing_owed'],
+      [6, 'invalid_amount'],
+    ]);
+    expect(readSplitwiseRecords([['Name', 'Price']], unknown, 'EUR').skipped).toEqual([
+      { row: 1, reason: 'not_a_splitwise_export', text: 'Name,Price' },
+    ]);
+  });
+
+  it('matches people by name, ignoring case and spaces, and not a name two members share', () => {
+    const twins = [...people, { id: 14, name: 'ana' }];
+    expect(matchColumns([' BEN ', 'Ana'], twins)).toEqual([
+      { name: ' BEN ', userId: 12 },
+      { name: 'Ana', userId: null },
+    ]);
+    expect(matchColumns(['Ana'], twins, new Map([['Ana', 14]]))).toEqual([
+      { name: 'Ana', userId: 14 },
+    ]);
+  });
+
+  it('reads amounts in both number formats, and refuses what is not one', () => {
+    expect(parseDecimalAmount('12.50', 'EUR')).toBe(1250);
+    expect(parseDecimalAmount('12,50', 'EUR')).toBe(1250);
+    expect(parseDecimalAmount('-1,234.5', 'EUR')).toBe(-123450);
+    expect(parseDecimalAmount('1.234,56', 'EUR')).toBe(123456);
+    expect(parseDecimalAmount('', 'EUR')).toBe(0);
+    expect(parseDecimalAmount('1200', 'JPY')).toBe(1200);
+    expect(parseDecimalAmount('12.5', 'JPY')).toBeNull();
+    expect(parseDecimalAmount('1.001', 'EUR')).toBeNull();
+    expect(parseDecimalAmount('abc', 'EUR')).toBeNull();
+    expect(parseDecimalAmount('99999999999', 'EUR')).toBeNull();
+  });
+});
+
+/** A random ledger of three people: expenses split among some of them, and payments. */
+const ledger = fc.array(
+  fc.oneof(
+    fc.record({
+      kind: fc.constant('expense' as const),
+      payer: fc.integer({ min: 0, max: 2 }),
+      amount: fc.integer({ min: 1, max: 100_000 }),
+      among: fc.subarray([0, 1, 2], { minLength: 1 }),
+    }),
+    fc.record({
+      kind: fc.constant('payment' as const),
+      from: fc.integer({ min: 0, max: 2 }),
+      to: fc.integer({ min: 0, max: 2 }),
+      amount: fc.integer({ min: 1, max: 100_000 }),
+    }),
+  ),
+  { maxLength: 30 },
+);
+
+describe('reading a Splitwise export: properties', () => {
+  it('gives everyone the balance the file says, row by row', () => {
+    fc.assert(
+      fc.property(ledger, (entries) => {
+        const ids = people.map((person) => person.id);
+        const expenses: LedgerExpense[] = [];
+        const payments: LedgerPayment[] = [];
+        const records: string[][] = [[...HEADER, ...people.map((person) => person.name)]];
+        for (const entry of entries) {
+          const effects = [0, 0, 0];
+          if (entry.kind === 'expense') {
+            const outcome = splitExpense(entry.amount, {
+              type: 'equal',
+              participants: entry.among.map((i) => ids[i]!),
+            });
+            if (!outcome.ok) throw new Error('split failed');
+            expenses.push({ payerId: ids[entry.payer]!, shares: outcome.shares });
+            for (const share of outcome.shares) {
+              effects[entry.payer]! += share.amountCents;
+              effects[ids.indexOf(share.userId)]! -= share.amountCents;
+            }
+            records.push([
+              '2026-03-01',
+              'Shop',
+              'Groceries',
+              decimal(entry.amount),
+              'EUR',
+              ...effects.map(decimal),
+            ]);
+          } else {
+            if (entry.from === entry.to) continue;
+            payments.push({
+              fromId: ids[entry.from]!,
+              toId: ids[entry.to]!,
+              amountCents: entry.amount,
+            });
+            effects[entry.from]! += entry.amount;
+            effects[entry.to]! -= entry.amount;
+            records.push([
+              '2026-03-02',
+              'Back',
+              'Payment',
+              decimal(entry.amount),
+              'EUR',
+              ...effects.map(decimal),
+            ]);
+          }
+        }
+        const read = readSplitwiseRecords(records, columns as SplitwiseColumn[], 'EUR');
+        const imported = netBalances(
+          read.rows.flatMap((row) =>
+            row.kind === 'expense' ? [{ payerId: row.payerId, shares: row.shares }] : [],
+          ),
+          read.rows.flatMap((row) =>
+            row.kind === 'payment'
+              ? [{ fromId: row.fromId, toId: row.toId, amountCents: row.amountCents }]
+              : [],
+          ),
+        );
+        const original = netBalances(expenses, payments);
+        // Rows where the payer only paid for themselves move nobody's balance and are skipped.
+        expect(read.skipped.every((skip) => skip.reason === 'nothing_owed')).toBe(true);
+        for (const id of ids) expect(imported.get(id) ?? 0).toBe(original.get(id) ?? 0);
+        for (const row of read.rows) {
+          if (row.kind !== 'expense') continue;
+          expect(row.shares.reduce((sum, share) => sum + share.amountCents, 0)).toBe(
+            row.amountCents,
+          );
+          expect(row.shares.every((share) => share.amountCents > 0)).toBe(true);
+        }
+      }),
+    );
+  });
+});

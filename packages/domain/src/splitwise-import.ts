@@ -1,0 +1,209 @@
+import { EXPENSE_AMOUNT_MAX_CENTS, EXPENSE_DESCRIPTION_MAX_LENGTH } from '@household/contracts';
+import { minorUnitDigits } from './money';
+
+/**
+ * Reading a Splitwise CSV export (docs/expenses.md "Splitwise import"): a header `Date,
+ * Description, Category, Cost, Currency`, then one column per person, each cell what the row did to
+ * that person's balance (the payer: the cost less their own share; everyone else: minus their
+ * share). A payment is a row of category "Payment". The last row, "Total balance", is a sum, not a
+ * row. The group's own CSV export is written the same way, so it reads back here too.
+ */
+
+export const SPLITWISE_FIXED_COLUMNS = ['date', 'description', 'category', 'cost', 'currency'];
+
+export type SplitwiseSkipReason =
+  | 'not_a_splitwise_export'
+  | 'unknown_person'
+  | 'invalid_date'
+  | 'invalid_amount'
+  | 'other_currency'
+  | 'does_not_add_up'
+  | 'several_payers'
+  | 'nothing_owed';
+
+export interface SplitwiseSkip {
+  /** The 1-based row of the file (the header is row 1). */
+  row: number;
+  reason: SplitwiseSkipReason;
+  text: string;
+}
+
+export type SplitwiseRow =
+  | {
+      kind: 'expense';
+      row: number;
+      date: string;
+      description: string;
+      category: string;
+      amountCents: number;
+      payerId: number;
+      /** Each person's share, by user id ascending; they add up to the amount. */
+      shares: { userId: number; amountCents: number }[];
+    }
+  | {
+      kind: 'payment';
+      row: number;
+      date: string;
+      description: string;
+      fromId: number;
+      toId: number;
+      amountCents: number;
+    };
+
+export interface SplitwiseColumn {
+  name: string;
+  /** The member it was matched with, or null when nobody in the group has that name. */
+  userId: number | null;
+}
+
+export interface SplitwiseImport {
+  columns: SplitwiseColumn[];
+  rows: SplitwiseRow[];
+  skipped: SplitwiseSkip[];
+}
+
+const normalName = (name: string) => name.normalize('NFC').trim().toLocaleLowerCase();
+
+/**
+ * Matches person columns with members by name (case and surrounding spaces ignored); `chosen`
+ * overrides the match of a column by its name. A name two members share matches neither.
+ */
+export function matchColumns(
+  names: readonly string[],
+  members: readonly { id: number; name: string | null }[],
+  chosen: ReadonlyMap<string, number | null> = new Map(),
+): SplitwiseColumn[] {
+  const byName = new Map<string, number | null>();
+  for (const member of members) {
+    if (!member.name) continue;
+    const key = normalName(member.name);
+    byName.set(key, byName.has(key) ? null : member.id);
+  }
+  return names.map((name) => ({
+    name,
+    userId: chosen.has(name) ? (chosen.get(name) ?? null) : (byName.get(normalName(name)) ?? null),
+  }));
+}
+
+/**
+ * A decimal amount in major units to minor units: `12.50`, `-3`, `1,234.50`, `12,50`. Null when it
+ * is not an amount of this currency (too many decimals, not a number, too large).
+ */
+export function parseDecimalAmount(text: string, currency: string): number | null {
+  const digits = minorUnitDigits(currency);
+  let value = text.trim().replace(/\s/g, '');
+  if (value === '') return 0;
+  const lastComma = value.lastIndexOf(',');
+  const lastDot = value.lastIndexOf('.');
+  // The last separator is the decimal one; the other kind groups thousands.
+  if (lastComma > lastDot) value = value.replace(/\./g, '').replace(',', '.');
+  else value = value.replace(/,/g, '');
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value);
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  if (fraction.length > digits) return null;
+  const cents = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+  if (!Number.isSafeInteger(cents) || cents > EXPENSE_AMOUNT_MAX_CENTS) return null;
+  return sign === '-' ? -cents : cents;
+}
+
+const isCalendarDate = (text: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+};
+
+/** Splitwise writes dates as `YYYY-MM-DD`; a timestamp after it is cut off. */
+const readDate = (text: string) => {
+  const date = text.trim().slice(0, 10);
+  return isCalendarDate(date) ? date : null;
+};
+
+/**
+ * Turns the records of a Splitwise CSV (header first) into expenses and payments of a group whose
+ * currency is `currency`, with people matched by `columns` (from `matchColumns`). Every row either
+ * becomes exactly what it did to everyone's balance, or is skipped with a reason; nothing throws.
+ */
+export function readSplitwiseRecords(
+  records: readonly (readonly string[])[],
+  columns: readonly SplitwiseColumn[],
+  currency: string,
+): Omit<SplitwiseImport, 'columns'> {
+  const rows: SplitwiseRow[] = [];
+  const skipped: SplitwiseSkip[] = [];
+  const [header, ...body] = records;
+  const fixed = header?.slice(0, 5).map((cell) => cell.trim().toLowerCase());
+  if (!header || fixed?.join() !== SPLITWISE_FIXED_COLUMNS.join()) {
+    return {
+      rows,
+      skipped: [{ row: 1, reason: 'not_a_splitwise_export', text: (header ?? []).join(',') }],
+    };
+  }
+  body.forEach((record, index) => {
+    const row = index + 2;
+    const text = record.join(',');
+    const skip = (reason: SplitwiseSkipReason) => skipped.push({ row, reason, text });
+    const [dateCell = '', description = '', category = '', costCell = '', currencyCell = ''] =
+      record;
+    if (record.every((cell) => cell.trim() === '')) return;
+    // The closing sum of a Splitwise export is not a row of the ledger.
+    if (dateCell.trim() === '' && description.trim().toLowerCase() === 'total balance') return;
+    const date = readDate(dateCell);
+    if (date === null) return skip('invalid_date');
+    if (currencyCell.trim().toUpperCase() !== currency) return skip('other_currency');
+    const cost = parseDecimalAmount(costCell, currency);
+    if (cost === null || cost <= 0) return skip('invalid_amount');
+    // Two columns matched with one person add up.
+    const byPerson = new Map<number, number>();
+    for (const [offset, column] of columns.entries()) {
+      const cents = parseDecimalAmount(record[5 + offset] ?? '', currency);
+      if (cents === null) return skip('invalid_amount');
+      if (cents === 0) continue;
+      if (column.userId === null) return skip('unknown_person');
+      byPerson.set(column.userId, (byPerson.get(column.userId) ?? 0) + cents);
+    }
+    const effects = [...byPerson]
+      .filter(([, cents]) => cents !== 0)
+      .map(([userId, cents]) => ({ userId, cents }));
+    if (effects.reduce((sum, effect) => sum + effect.cents, 0) !== 0) {
+      return skip('does_not_add_up');
+    }
+    const payers = effects.filter((effect) => effect.cents > 0);
+    if (payers.length === 0) return skip('nothing_owed');
+    if (payers.length > 1) return skip('several_payers');
+    const payer = payers[0]!;
+    const debtors = effects.filter((effect) => effect.cents < 0);
+    const title = description.trim().slice(0, EXPENSE_DESCRIPTION_MAX_LENGTH);
+    if (category.trim().toLowerCase() === 'payment') {
+      if (debtors.length !== 1) return skip('several_payers');
+      rows.push({
+        kind: 'payment',
+        row,
+        date,
+        description: title,
+        fromId: payer.userId,
+        toId: debtors[0]!.userId,
+        amountCents: payer.cents,
+      });
+      return;
+    }
+    // The payer's own share is what the cost leaves after what they are owed.
+    const payerShare = cost - payer.cents;
+    if (payerShare < 0) return skip('does_not_add_up');
+    const shares = [
+      ...debtors.map((effect) => ({ userId: effect.userId, amountCents: -effect.cents })),
+      ...(payerShare > 0 ? [{ userId: payer.userId, amountCents: payerShare }] : []),
+    ].sort((a, b) => a.userId - b.userId);
+    rows.push({
+      kind: 'expense',
+      row,
+      date,
+      description: title || 'Imported expense',
+      category: category.trim(),
+      amountCents: cost,
+      payerId: payer.userId,
+      shares,
+    });
+  });
+  return { rows, skipped };
+}
