@@ -39,6 +39,7 @@ import { createLocalEventBus, type EventBus } from './realtime/event-bus';
 import { realtimeRoutes, type RealtimeOptions } from './realtime/realtime.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { costsRoutes } from './modules/costs/costs.routes';
+import { expensesRoutes } from './modules/expenses/expenses.routes';
 import { itemsRoutes } from './modules/items/items.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
 import { shedExcessLoad } from './http/load-shedding';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(itemsRoutes(ctx));
       await api.register(categoriesRoutes(ctx));
       await api.register(costsRoutes(ctx));
+      await api.register(expensesRoutes(ctx));
       await api.register(realtimeRoutes(ctx, options.realtime));
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },

@@ -2,3 +2,4 @@ export * from './users';
 export * from './auth';
 export * from './groups';
 export * from './lists';
+export * from './expenses';

@@ -23,6 +23,8 @@ export const categories = pgTable(
     /** Exactly one of user and group is set (a check constraint says so). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    /** item | expense (contracts CATEGORY_KINDS); each kind has its own order. */
+    kind: text('kind').notNull().default('item'),
     name: text('name').notNull(),
     color: text('color').notNull().default('gray'),
     position: integer('position').notNull().default(0),

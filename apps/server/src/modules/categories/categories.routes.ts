@@ -35,7 +35,8 @@ export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: z.array(ZCategory) },
         },
       },
-      (request) => listCategories(ctx, currentUser(request), request.query.group_id),
+      (request) =>
+        listCategories(ctx, currentUser(request), request.query.group_id, request.query.kind),
     );
 
     api.post(

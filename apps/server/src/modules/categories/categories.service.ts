@@ -1,27 +1,37 @@
 import type {
   Category,
+  CategoryKind,
   CreateCategoryBody,
   Locale,
   UpdateCategoryBody,
 } from '@household/contracts';
 import { CATEGORIES_MAX, LOCALES } from '@household/contracts';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { categories, items, users, type CategoryRow, type UserRow } from '../../db/schema';
 import { bumpList, listEvent } from '../lists/list-changes';
 import { AppError, notFound } from '../../http/problem';
 import { findMembership, requireMembership } from '../groups/membership';
-import { DEFAULT_CATEGORIES } from './default-categories';
+import { DEFAULT_CATEGORIES, DEFAULT_EXPENSE_CATEGORIES } from './default-categories';
 
 type Owner = { groupId: number } | { userId: number };
 
-const ownedBy = (owner: Owner) =>
-  'groupId' in owner ? eq(categories.groupId, owner.groupId) : eq(categories.userId, owner.userId);
+const ownedBy = (owner: Owner, kind: CategoryKind) =>
+  and(
+    'groupId' in owner
+      ? eq(categories.groupId, owner.groupId)
+      : eq(categories.userId, owner.userId),
+    eq(categories.kind, kind),
+  );
+
+const isCategoryKind = (kind: string): kind is CategoryKind =>
+  kind === 'item' || kind === 'expense';
 
 function present(row: CategoryRow): Category {
   return {
     id: row.id,
+    kind: isCategoryKind(row.kind) ? row.kind : 'item',
     name: row.name,
     color: row.color,
     position: row.position,
@@ -29,11 +39,15 @@ function present(row: CategoryRow): Category {
   };
 }
 
-async function loadCategories(db: DbOrTx, owner: Owner): Promise<CategoryRow[]> {
+async function loadCategories(
+  db: DbOrTx,
+  owner: Owner,
+  kind: CategoryKind,
+): Promise<CategoryRow[]> {
   return db
     .select()
     .from(categories)
-    .where(ownedBy(owner))
+    .where(ownedBy(owner, kind))
     .orderBy(asc(categories.position), asc(categories.id));
 }
 
@@ -45,30 +59,33 @@ async function lockOwner(tx: Tx, actor: UserRow, owner: Owner) {
 }
 
 /**
- * The owner's categories in aisle order. The first time they are asked for and there are none,
- * the everyday set is created in the asking person's language.
+ * The owner's categories of one kind in their order. The first time they are asked for and there
+ * are none, the everyday set is created in the asking person's language.
  */
 export async function listCategories(
   ctx: AppContext,
   actor: UserRow,
   groupId: number | undefined,
+  kind: CategoryKind = 'item',
 ): Promise<Category[]> {
   const owner: Owner = groupId === undefined ? { userId: actor.id } : { groupId };
   if (groupId !== undefined) await requireMembership(ctx.db, groupId, actor.id);
-  const existing = await loadCategories(ctx.db, owner);
+  const existing = await loadCategories(ctx.db, owner, kind);
   if (existing.length > 0) return existing.map(present);
   const seeded = await ctx.db.transaction(async (tx) => {
     await lockOwner(tx, actor, owner);
-    const again = await loadCategories(tx, owner);
+    const again = await loadCategories(tx, owner, kind);
     if (again.length > 0) return again;
     const locale: Locale = (LOCALES as readonly string[]).includes(actor.locale)
       ? (actor.locale as Locale)
       : 'en';
+    const defaults = kind === 'item' ? DEFAULT_CATEGORIES : DEFAULT_EXPENSE_CATEGORIES;
     return tx
       .insert(categories)
       .values(
-        DEFAULT_CATEGORIES[locale].map((category, position) => ({
+        defaults[locale].map((category, position) => ({
           ...category,
+          kind,
           position,
           ...('groupId' in owner ? { groupId: owner.groupId } : { userId: owner.userId }),
         })),
@@ -89,13 +106,14 @@ export async function createCategory(
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(categories)
-      .where(ownedBy(owner));
+      .where(ownedBy(owner, body.kind ?? 'item'));
     if (n >= CATEGORIES_MAX) {
       throw new AppError(409, 'conflict', `At most ${CATEGORIES_MAX} categories`);
     }
     const [created] = await tx
       .insert(categories)
       .values({
+        kind: body.kind ?? 'item',
         name: body.name,
         color: body.color ?? 'gray',
         position: n,
@@ -141,7 +159,8 @@ export async function updateCategory(
         ? await tx.update(categories).set(values).where(eq(categories.id, id)).returning()
         : [found];
     if (body.position === undefined) return row!;
-    const order = (await loadCategories(tx, owner)).filter((category) => category.id !== id);
+    const kind = isCategoryKind(found.kind) ? found.kind : 'item';
+    const order = (await loadCategories(tx, owner, kind)).filter((category) => category.id !== id);
     order.splice(Math.min(body.position, order.length), 0, row!);
     for (const [position, category] of order.entries()) {
       if (category.position !== position) {

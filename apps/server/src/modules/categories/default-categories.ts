@@ -56,3 +56,60 @@ export const DEFAULT_CATEGORIES: Record<Locale, readonly { name: string; color: 
     { name: 'Otros', color: 'dark' },
   ],
 };
+
+/** What a household's money goes on, offered the first time expense categories are used. */
+export const DEFAULT_EXPENSE_CATEGORIES: Record<
+  Locale,
+  readonly { name: string; color: string }[]
+> = {
+  en: [
+    { name: 'Groceries', color: 'green' },
+    { name: 'Rent', color: 'blue' },
+    { name: 'Utilities', color: 'cyan' },
+    { name: 'Household', color: 'gray' },
+    { name: 'Eating out', color: 'orange' },
+    { name: 'Transport', color: 'indigo' },
+    { name: 'Leisure', color: 'grape' },
+    { name: 'Other', color: 'dark' },
+  ],
+  de: [
+    { name: 'Lebensmittel', color: 'green' },
+    { name: 'Miete', color: 'blue' },
+    { name: 'Nebenkosten', color: 'cyan' },
+    { name: 'Haushalt', color: 'gray' },
+    { name: 'Auswärts essen', color: 'orange' },
+    { name: 'Verkehr', color: 'indigo' },
+    { name: 'Freizeit', color: 'grape' },
+    { name: 'Sonstiges', color: 'dark' },
+  ],
+  nl: [
+    { name: 'Boodschappen', color: 'green' },
+    { name: 'Huur', color: 'blue' },
+    { name: 'Gas, water en licht', color: 'cyan' },
+    { name: 'Huishouden', color: 'gray' },
+    { name: 'Uit eten', color: 'orange' },
+    { name: 'Vervoer', color: 'indigo' },
+    { name: 'Vrije tijd', color: 'grape' },
+    { name: 'Overig', color: 'dark' },
+  ],
+  fr: [
+    { name: 'Courses', color: 'green' },
+    { name: 'Loyer', color: 'blue' },
+    { name: 'Charges', color: 'cyan' },
+    { name: 'Maison', color: 'gray' },
+    { name: 'Restaurants', color: 'orange' },
+    { name: 'Transports', color: 'indigo' },
+    { name: 'Loisirs', color: 'grape' },
+    { name: 'Autre', color: 'dark' },
+  ],
+  es: [
+    { name: 'Supermercado', color: 'green' },
+    { name: 'Alquiler', color: 'blue' },
+    { name: 'Suministros', color: 'cyan' },
+    { name: 'Hogar', color: 'gray' },
+    { name: 'Comer fuera', color: 'orange' },
+    { name: 'Transporte', color: 'indigo' },
+    { name: 'Ocio', color: 'grape' },
+    { name: 'Otros', color: 'dark' },
+  ],
+};

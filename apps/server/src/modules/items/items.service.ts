@@ -34,7 +34,7 @@ async function listOfItem(ctx: AppContext, itemId: number): Promise<number> {
   return row.listId;
 }
 
-/** A category may be used on a list only if it is the list's group's, or its owner's. */
+/** An item category may be used on a list only if it is the list's group's, or its owner's. */
 async function assertCategoryFits(
   tx: Tx,
   visible: VisibleList,
@@ -44,6 +44,7 @@ async function assertCategoryFits(
   const [row] = await tx.select().from(categories).where(eq(categories.id, categoryId));
   const fits =
     row &&
+    row.kind === 'item' &&
     (visible.list.groupId === null
       ? row.userId === visible.list.ownerId
       : row.groupId === visible.list.groupId);

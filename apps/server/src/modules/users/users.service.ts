@@ -4,11 +4,11 @@ import type {
   Preferences,
   UpdateMeBody,
 } from '@household/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { users, type UserRow } from '../../db/schema';
+import { expenses, users, type UserRow } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/problem';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createVerificationToken, emailTaken, mailVerificationLink } from '../auth/auth.service';
@@ -128,6 +128,8 @@ export async function deleteAccount(
   // docs/accounts.md: groups the user owned alone pass on, before the memberships cascade away.
   await ctx.db.transaction(async (tx) => {
     await handOverGroupsOf(tx, user.id);
+    // Personal expenses are the user's alone; group expenses stay in their group's ledger.
+    await tx.delete(expenses).where(and(isNull(expenses.groupId), eq(expenses.createdBy, user.id)));
     await tx.delete(users).where(eq(users.id, user.id));
   });
 }

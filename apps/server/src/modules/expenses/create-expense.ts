@@ -1,0 +1,131 @@
+import type { Expense, ZCreateExpenseBody } from '@household/contracts';
+import type { Share } from '@household/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { expenseSplits, expenses, type ExpenseRow, type UserRow } from '../../db/schema';
+import { validationFailed } from '../../http/problem';
+import { requireMembership } from '../groups/membership';
+import { requireVisibleList } from '../lists/lists.policy';
+import { presentExpenses } from './expenses.presenter';
+import { commitToLedger, lockLedger, splitChanges } from './ledger';
+import { expenseEvent, recordExpenseActivity } from './money-changes';
+import { assertExpenseCategory, sharesOf } from './split-input';
+
+type Body = z.output<typeof ZCreateExpenseBody>;
+
+/**
+ * Writes an expense's splits. The payer's own split is settled from the start (nobody owes it to
+ * anyone), so only what others owe stays open.
+ */
+export async function insertSplits(tx: Tx, expense: ExpenseRow, shares: readonly Share[]) {
+  if (shares.length === 0) return;
+  await tx.insert(expenseSplits).values(
+    shares.map((share) => ({
+      expenseId: expense.id,
+      groupId: expense.groupId,
+      payerId: expense.paidBy,
+      userId: share.userId,
+      amountCents: share.amountCents,
+      settledCents: share.userId === expense.paidBy ? share.amountCents : 0,
+    })),
+  );
+}
+
+/** The list an expense belongs to must be visible to me and in the expense's group (or personal). */
+export async function assertListFits(
+  tx: Tx,
+  listId: number | null | undefined,
+  groupId: number | null,
+  userId: number,
+) {
+  if (listId === null || listId === undefined) return;
+  const { list } = await requireVisibleList(tx, listId, userId).catch(() => {
+    throw validationFailed([
+      { path: 'list_id', code: 'invalid_reference', message: 'No such list' },
+    ]);
+  });
+  if (list.groupId !== groupId) {
+    throw validationFailed([
+      {
+        path: 'list_id',
+        code: 'invalid_reference',
+        message:
+          groupId === null
+            ? 'A personal expense needs a personal list'
+            : "The list is not the group's",
+      },
+    ]);
+  }
+}
+
+export async function assertPayerIsMember(tx: Tx, groupId: number, payerId: number) {
+  try {
+    await requireMembership(tx, groupId, payerId);
+  } catch {
+    throw validationFailed([
+      { path: 'paid_by', code: 'not_a_member', message: 'The payer must be a member of the group' },
+    ]);
+  }
+}
+
+export async function createExpense(ctx: AppContext, actor: UserRow, body: Body): Promise<Expense> {
+  const groupId = body.group_id ?? null;
+  const created = await ctx.db.transaction(async (tx) => {
+    const membership = groupId === null ? null : await requireMembership(tx, groupId, actor.id);
+    const ledger = groupId === null ? null : await lockLedger(tx, groupId);
+    const paidBy = body.paid_by ?? actor.id;
+    if (groupId === null && paidBy !== actor.id) {
+      throw validationFailed([
+        { path: 'paid_by', code: 'invalid', message: 'A personal expense is paid by its owner' },
+      ]);
+    }
+    if (groupId !== null) await assertPayerIsMember(tx, groupId, paidBy);
+    if (groupId !== null && body.split === undefined) {
+      throw validationFailed([
+        { path: 'split', code: 'required', message: 'Say how the expense is split' },
+      ]);
+    }
+    await assertListFits(tx, body.list_id, groupId, actor.id);
+    await assertExpenseCategory(tx, body.category_id, { groupId, userId: actor.id });
+    const split = body.split ?? { type: 'equal' as const, participants: [actor.id] };
+    const [expense] = await tx
+      .insert(expenses)
+      .values({
+        groupId,
+        createdBy: actor.id,
+        listId: body.list_id ?? null,
+        description: body.description,
+        amountCents: body.amount_cents,
+        currency: membership?.group.currency ?? actor.currency,
+        date: body.date,
+        paidBy,
+        categoryId: body.category_id ?? null,
+        notes: body.notes,
+        splitType: split.type,
+        splitInput: split,
+      })
+      .returning();
+    const shares =
+      groupId === null
+        ? [{ userId: actor.id, amountCents: body.amount_cents }]
+        : await sharesOf(tx, split, {
+            groupId,
+            listId: expense!.listId,
+            amountCents: expense!.amountCents,
+            currency: expense!.currency,
+            rotation: expense!.id,
+          });
+    await insertSplits(tx, expense!, shares);
+    if (ledger) {
+      const changes = new Map<number, number>();
+      splitChanges(changes, paidBy, shares, 1);
+      await commitToLedger(tx, ledger, changes);
+      await recordExpenseActivity(tx, expense!, actor.id, 'expense_added');
+    }
+    return expense!;
+  });
+  await ctx.events.publish(expenseEvent(created, 'created', actor.id));
+  const [presented] = await presentExpenses(ctx.db, ctx.config, [created]);
+  return presented!;
+}

@@ -1,0 +1,204 @@
+import type { Expense, ZUpdateExpenseBody } from '@household/contracts';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import {
+  expenseSplits,
+  expenses,
+  settlements,
+  type ExpenseRow,
+  type ExpenseSplitRow,
+  type UserRow,
+} from '../../db/schema';
+import { AppError } from '../../http/problem';
+import { assertPayerIsMember, insertSplits } from './create-expense';
+import { presentExpenses } from './expenses.presenter';
+import {
+  assertCanChangeExpense,
+  requireVisibleExpense,
+  type VisibleExpense,
+} from './expenses.policy';
+import { commitToLedger, lockLedger, splitChanges, type BalanceChanges } from './ledger';
+import { expenseEvent, recordExpenseActivity } from './money-changes';
+import { assertExpenseCategory, sharesOf } from './split-input';
+
+type Body = z.output<typeof ZUpdateExpenseBody>;
+
+const staleVersion = (current: Expense) =>
+  new AppError(
+    409,
+    'conflict',
+    'The expense was changed meanwhile; reload it and try again',
+    undefined,
+    undefined,
+    { current },
+  );
+
+/**
+ * Reads and locks an expense for a change: the group's ledger first (the order every money change
+ * takes its locks in), then the expense; checks who may change it and the version.
+ */
+async function lockForChange(
+  ctx: AppContext,
+  tx: Tx,
+  actor: UserRow,
+  id: number,
+  version: number,
+): Promise<VisibleExpense & { ledger: Awaited<ReturnType<typeof lockLedger>> | null }> {
+  const seen = await requireVisibleExpense(tx, id, actor.id);
+  const ledger = seen.expense.groupId === null ? null : await lockLedger(tx, seen.expense.groupId);
+  const visible = await requireVisibleExpense(tx, id, actor.id, { lock: true });
+  assertCanChangeExpense(visible, actor.id);
+  if (visible.expense.version !== version) {
+    const [current] = await presentExpenses(tx, ctx.config, [visible.expense]);
+    throw staleVersion(current!);
+  }
+  return { ...visible, ledger };
+}
+
+async function splitsOf(tx: Tx, expenseId: number): Promise<ExpenseSplitRow[]> {
+  return tx
+    .select()
+    .from(expenseSplits)
+    .where(eq(expenseSplits.expenseId, expenseId))
+    .orderBy(asc(expenseSplits.userId));
+}
+
+/**
+ * New splits replace the old ones; the payments made against the old ones stay (the money did
+ * change hands) and count again against the new split of the same person to the same payer while
+ * it has room, oldest first; what does not fit stays as a plain payment between the two.
+ */
+async function reattachPayments(tx: Tx, expense: ExpenseRow, oldSplitIds: number[]) {
+  if (oldSplitIds.length === 0) return;
+  const payments = await tx
+    .select()
+    .from(settlements)
+    .where(inArray(settlements.splitId, oldSplitIds))
+    .orderBy(asc(settlements.id));
+  await tx
+    .update(settlements)
+    .set({ splitId: null })
+    .where(inArray(settlements.splitId, oldSplitIds));
+  await tx.delete(expenseSplits).where(inArray(expenseSplits.id, oldSplitIds));
+  if (payments.length === 0) return;
+  const fresh = await splitsOf(tx, expense.id);
+  for (const payment of payments) {
+    const split = fresh.find(
+      (candidate) =>
+        candidate.userId === payment.fromId &&
+        candidate.payerId === payment.toId &&
+        candidate.amountCents - candidate.settledCents >= payment.amountCents,
+    );
+    if (!split) continue;
+    split.settledCents += payment.amountCents;
+    await tx
+      .update(expenseSplits)
+      .set({ settledCents: split.settledCents })
+      .where(eq(expenseSplits.id, split.id));
+    await tx.update(settlements).set({ splitId: split.id }).where(eq(settlements.id, payment.id));
+  }
+}
+
+export async function updateExpense(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+  body: Body,
+): Promise<Expense> {
+  const updated = await ctx.db.transaction(async (tx) => {
+    const { expense, ledger } = await lockForChange(ctx, tx, actor, id, body.version);
+    const groupId = expense.groupId;
+    const paidBy = body.paid_by ?? expense.paidBy;
+    if (groupId === null && paidBy !== expense.paidBy) {
+      throw new AppError(400, 'validation_failed', undefined, [
+        { path: 'paid_by', code: 'invalid', message: 'A personal expense is paid by its owner' },
+      ]);
+    }
+    if (groupId !== null && paidBy !== expense.paidBy)
+      await assertPayerIsMember(tx, groupId, paidBy);
+    if (body.category_id !== undefined) {
+      await assertExpenseCategory(tx, body.category_id, {
+        groupId,
+        userId: expense.createdBy ?? actor.id,
+      });
+    }
+    const amountCents = body.amount_cents ?? expense.amountCents;
+    const moneyChanged =
+      amountCents !== expense.amountCents || paidBy !== expense.paidBy || body.split !== undefined;
+    const split = body.split ?? (expense.splitInput as Body['split'] & object);
+    const [row] = await tx
+      .update(expenses)
+      .set({
+        description: body.description ?? expense.description,
+        amountCents,
+        date: body.date ?? expense.date,
+        paidBy,
+        categoryId: body.category_id === undefined ? expense.categoryId : body.category_id,
+        notes: body.notes ?? expense.notes,
+        splitType: split.type,
+        splitInput: split,
+        version: expense.version + 1,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(expenses.id, id))
+      .returning();
+    if (moneyChanged) {
+      const old = await splitsOf(tx, id);
+      const shares =
+        groupId === null
+          ? [{ userId: paidBy, amountCents }]
+          : await sharesOf(tx, split, {
+              groupId,
+              listId: row!.listId,
+              amountCents,
+              currency: row!.currency,
+              rotation: id,
+            });
+      await insertSplits(tx, row!, shares);
+      await reattachPayments(
+        tx,
+        row!,
+        old.map((split) => split.id),
+      );
+      if (ledger) {
+        const changes: BalanceChanges = new Map();
+        splitChanges(changes, expense.paidBy, old, -1);
+        splitChanges(changes, paidBy, shares, 1);
+        await commitToLedger(tx, ledger, changes);
+      }
+    }
+    await recordExpenseActivity(tx, row!, actor.id, 'expense_updated');
+    return row!;
+  });
+  await ctx.events.publish(expenseEvent(updated, 'updated', actor.id));
+  const [presented] = await presentExpenses(ctx.db, ctx.config, [updated]);
+  return presented!;
+}
+
+/**
+ * Deletes an expense. Payments made against its splits stay as payments between the two people
+ * (the money did change hands), with the expense's description as their note when they had none.
+ */
+export async function deleteExpense(ctx: AppContext, actor: UserRow, id: number, version: number) {
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const { expense, ledger } = await lockForChange(ctx, tx, actor, id, version);
+    const old = await splitsOf(tx, id);
+    await tx
+      .update(settlements)
+      .set({
+        note: sql`case when ${settlements.note} = '' then ${expense.description} else ${settlements.note} end`,
+      })
+      .where(eq(settlements.expenseId, id));
+    await tx.delete(expenses).where(eq(expenses.id, id));
+    if (ledger) {
+      const changes: BalanceChanges = new Map();
+      splitChanges(changes, expense.paidBy, old, -1);
+      await commitToLedger(tx, ledger, changes);
+    }
+    await recordExpenseActivity(tx, expense, actor.id, 'expense_deleted');
+    return expense;
+  });
+  await ctx.events.publish(expenseEvent(deleted, 'deleted', actor.id));
+}

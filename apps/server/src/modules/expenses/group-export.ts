@@ -1,0 +1,122 @@
+import { asc, eq } from 'drizzle-orm';
+import Papa from 'papaparse';
+import type { AppContext } from '../../context';
+import { categories, expenseSplits, expenses, settlements, type UserRow } from '../../db/schema';
+import { requireMembership } from '../groups/membership';
+import { People } from './expenses.presenter';
+import { decimalAmount, MONEY_CSV_OPTIONS } from './reports';
+
+/** The category Splitwise gives payments between people; used the same way here. */
+export const PAYMENT_CATEGORY = 'Payment';
+
+/**
+ * A group's expenses and payments as CSV in the layout of a Splitwise export (docs/expenses.md
+ * "CSV"): Date, Description, Category, Cost, Currency, then one column per person with what the
+ * row does to their balance (the payer gets the cost less their own split, everyone else minus
+ * their split; a payment moves the amount from receiver to payer). Each person's column adds up
+ * to their balance, and the file can be read back by the Splitwise import.
+ */
+export async function exportGroupExpenses(
+  ctx: AppContext,
+  actor: UserRow,
+  groupId: number,
+): Promise<{ filename: string; body: string }> {
+  const { group } = await requireMembership(ctx.db, groupId, actor.id);
+  const [expenseRows, splitRows, paymentRows] = await Promise.all([
+    ctx.db
+      .select({ expense: expenses, category: categories.name })
+      .from(expenses)
+      .leftJoin(categories, eq(categories.id, expenses.categoryId))
+      .where(eq(expenses.groupId, groupId))
+      .orderBy(asc(expenses.date), asc(expenses.id)),
+    ctx.db
+      .select({
+        expenseId: expenseSplits.expenseId,
+        userId: expenseSplits.userId,
+        amountCents: expenseSplits.amountCents,
+      })
+      .from(expenseSplits)
+      .where(eq(expenseSplits.groupId, groupId)),
+    ctx.db
+      .select()
+      .from(settlements)
+      .where(eq(settlements.groupId, groupId))
+      .orderBy(asc(settlements.date), asc(settlements.id)),
+  ]);
+  const splitsOf = new Map<number, { userId: number; amountCents: number }[]>();
+  for (const split of splitRows) {
+    splitsOf.set(split.expenseId, [...(splitsOf.get(split.expenseId) ?? []), split]);
+  }
+  const ids = [
+    ...new Set([
+      ...expenseRows.map((row) => row.expense.paidBy),
+      ...splitRows.map((row) => row.userId),
+      ...paymentRows.flatMap((row) => [row.fromId, row.toId]),
+    ]),
+  ].sort((a, b) => a - b);
+  const people = await People.load(ctx.db, ctx.config, ids);
+  const names = columnNames(ids.map((id) => people.ref(id)));
+
+  type Line = { date: string; cells: string[]; effects: Map<number, number> };
+  const lines: Line[] = [];
+  for (const { expense, category } of expenseRows) {
+    const effects = new Map<number, number>();
+    for (const split of splitsOf.get(expense.id) ?? []) {
+      effects.set(expense.paidBy, (effects.get(expense.paidBy) ?? 0) + split.amountCents);
+      effects.set(split.userId, (effects.get(split.userId) ?? 0) - split.amountCents);
+    }
+    lines.push({
+      date: expense.date,
+      cells: [
+        expense.description,
+        category ?? '',
+        decimalAmount(expense.amountCents, expense.currency),
+        expense.currency,
+      ],
+      effects,
+    });
+  }
+  for (const payment of paymentRows) {
+    lines.push({
+      date: payment.date,
+      cells: [
+        payment.note ||
+          `${people.ref(payment.fromId).name ?? ''} → ${people.ref(payment.toId).name ?? ''}`,
+        PAYMENT_CATEGORY,
+        decimalAmount(payment.amountCents, group.currency),
+        group.currency,
+      ],
+      effects: new Map([
+        [payment.fromId, payment.amountCents],
+        [payment.toId, -payment.amountCents],
+      ]),
+    });
+  }
+  lines.sort((a, b) => a.date.localeCompare(b.date));
+  const body = Papa.unparse(
+    {
+      fields: ['Date', 'Description', 'Category', 'Cost', 'Currency', ...names],
+      data: lines.map((line) => [
+        line.date,
+        ...line.cells,
+        ...ids.map((id) => decimalAmount(line.effects.get(id) ?? 0, line.cells[3]!)),
+      ]),
+    },
+    MONEY_CSV_OPTIONS,
+  );
+  const base = group.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || `group-${groupId}`;
+  return { filename: `${base} expenses.csv`, body };
+}
+
+/** Column headers: people by name, with the id added where two share a name or one has none. */
+function columnNames(people: { id: number; name: string | null }[]): string[] {
+  const counts = new Map<string, number>();
+  for (const person of people) {
+    if (person.name) counts.set(person.name, (counts.get(person.name) ?? 0) + 1);
+  }
+  return people.map((person) =>
+    person.name && counts.get(person.name) === 1
+      ? person.name
+      : `${person.name ?? 'User ID'} ${person.id}`,
+  );
+}

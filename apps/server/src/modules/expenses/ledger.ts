@@ -1,0 +1,107 @@
+import { suggestTransfers } from '@household/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { groupBalances, groupLedgers } from '../../db/schema';
+
+/**
+ * A group's money state (docs/expenses.md "Ledger"): every change of a group's expenses or
+ * settlements runs `lockLedger` first, then moves balances with `moveBalances`, then calls
+ * `refreshSuggestions`, all in its transaction. One money change at a time per group: a
+ * settlement's check of what remains and the balances it moves can never interleave with another.
+ */
+
+export type BalanceChanges = Map<number, number>;
+
+export function addChange(changes: BalanceChanges, userId: number, cents: number) {
+  changes.set(userId, (changes.get(userId) ?? 0) + cents);
+}
+
+/** What an expense's splits do to balances (`sign` −1 takes them back): payer up, debtors down. */
+export function splitChanges(
+  changes: BalanceChanges,
+  payerId: number,
+  splits: readonly { userId: number; amountCents: number }[],
+  sign: 1 | -1,
+) {
+  for (const { userId, amountCents } of splits) {
+    addChange(changes, payerId, sign * amountCents);
+    addChange(changes, userId, -sign * amountCents);
+  }
+}
+
+/** A payment from one person to another: the payer's position goes up, the receiver's down. */
+export function paymentChanges(
+  changes: BalanceChanges,
+  payment: { fromId: number; toId: number; amountCents: number },
+  sign: 1 | -1,
+) {
+  addChange(changes, payment.fromId, sign * payment.amountCents);
+  addChange(changes, payment.toId, -sign * payment.amountCents);
+}
+
+/** Locks the group's ledger row (created on first use) for the rest of the transaction. */
+export async function lockLedger(tx: Tx, groupId: number) {
+  await tx.insert(groupLedgers).values({ groupId }).onConflictDoNothing();
+  const [ledger] = await tx
+    .select()
+    .from(groupLedgers)
+    .where(eq(groupLedgers.groupId, groupId))
+    .for('update');
+  return ledger!;
+}
+
+export async function moveBalances(tx: Tx, groupId: number, changes: BalanceChanges) {
+  const moves = [...changes].filter(([, cents]) => cents !== 0).sort(([a], [b]) => a - b);
+  if (moves.length === 0) return;
+  await tx
+    .insert(groupBalances)
+    .values(moves.map(([userId, netCents]) => ({ groupId, userId, netCents })))
+    .onConflictDoUpdate({
+      target: [groupBalances.groupId, groupBalances.userId],
+      set: { netCents: sql`${groupBalances.netCents} + excluded.net_cents` },
+    });
+}
+
+/** Everyone with a balance in the group, zero or not, by user id. */
+export async function readBalances(
+  db: DbOrTx,
+  groupId: number,
+  options: { nonZero?: boolean } = {},
+) {
+  return db
+    .select({ userId: groupBalances.userId, netCents: groupBalances.netCents })
+    .from(groupBalances)
+    .where(
+      and(
+        eq(groupBalances.groupId, groupId),
+        options.nonZero ? ne(groupBalances.netCents, 0) : undefined,
+      ),
+    )
+    .orderBy(groupBalances.userId);
+}
+
+/**
+ * The suggested transfers for the balances as they are now, built on the ones stored before, so
+ * that a small change changes few suggestions; stored for the next change and for reads.
+ */
+export async function refreshSuggestions(tx: Tx, ledger: Awaited<ReturnType<typeof lockLedger>>) {
+  const balances = await readBalances(tx, ledger.groupId, { nonZero: true });
+  const transfers = suggestTransfers(
+    new Map(balances.map((row) => [row.userId, row.netCents])),
+    ledger.transfers,
+  );
+  await tx
+    .update(groupLedgers)
+    .set({ transfers, updatedAt: sql`now()` })
+    .where(eq(groupLedgers.groupId, ledger.groupId));
+}
+
+/** The whole change of a group's money: lock, move balances, refresh suggestions. */
+export async function commitToLedger(
+  tx: Tx,
+  ledger: Awaited<ReturnType<typeof lockLedger>>,
+  changes: BalanceChanges,
+) {
+  await moveBalances(tx, ledger.groupId, changes);
+  await refreshSuggestions(tx, ledger);
+}

@@ -1,0 +1,94 @@
+import type { ActivityVerb, RealtimeEvent } from '@household/contracts';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { users, type ExpenseRow, type SettlementRow } from '../../db/schema';
+import { recordActivity } from '../groups/activity';
+
+/** The realtime event of an expense change: to its group's members, or to its owner alone. */
+export function expenseEvent(
+  expense: Pick<ExpenseRow, 'id' | 'groupId' | 'createdBy' | 'listId' | 'version'>,
+  action: RealtimeEvent['action'],
+  actorId: number,
+): RealtimeEvent {
+  return {
+    entity: 'expense',
+    id: expense.id,
+    action,
+    list_id: expense.listId,
+    group_id: expense.groupId,
+    user_id: expense.groupId === null ? expense.createdBy : null,
+    version: expense.version,
+    actor: actorId,
+  };
+}
+
+export function settlementEvent(
+  settlement: Pick<SettlementRow, 'id' | 'groupId' | 'version'>,
+  action: RealtimeEvent['action'],
+  actorId: number,
+): RealtimeEvent {
+  return {
+    entity: 'settlement',
+    id: settlement.id,
+    action,
+    list_id: null,
+    group_id: settlement.groupId,
+    user_id: null,
+    version: settlement.version,
+    actor: actorId,
+  };
+}
+
+/** The ledger keeps ids of deleted accounts; the activity log names only people who exist. */
+async function existingPerson(tx: Tx, userId: number | undefined): Promise<number | null> {
+  if (userId === undefined) return null;
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row?.id ?? null;
+}
+
+/** One activity entry for a change of a group expense (personal expenses have no log). */
+export async function recordExpenseActivity(
+  tx: Tx,
+  expense: Pick<ExpenseRow, 'id' | 'groupId' | 'description' | 'amountCents' | 'currency'>,
+  actorId: number,
+  verb: ActivityVerb,
+  extra: { subjectUserId?: number; details?: Record<string, unknown> } = {},
+) {
+  if (expense.groupId === null) return;
+  await recordActivity(tx, {
+    groupId: expense.groupId,
+    actorId,
+    verb,
+    subjectUserId: await existingPerson(tx, extra.subjectUserId),
+    details: {
+      expense_id: expense.id,
+      description: expense.description,
+      amount_cents: expense.amountCents,
+      currency: expense.currency,
+      ...extra.details,
+    },
+  });
+}
+
+/** One activity entry for a payment between two members: the subject is who received it. */
+export async function recordSettlementActivity(
+  tx: Tx,
+  settlement: Pick<SettlementRow, 'id' | 'groupId' | 'fromId' | 'toId' | 'amountCents'>,
+  currency: string,
+  actorId: number,
+  verb: ActivityVerb,
+) {
+  await recordActivity(tx, {
+    groupId: settlement.groupId,
+    actorId,
+    verb,
+    subjectUserId: await existingPerson(tx, settlement.toId),
+    details: {
+      settlement_id: settlement.id,
+      from_id: settlement.fromId,
+      to_id: settlement.toId,
+      amount_cents: settlement.amountCents,
+      currency,
+    },
+  });
+}
