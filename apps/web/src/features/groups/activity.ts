@@ -1,4 +1,5 @@
 import { GROUP_ROLES, type ActivityEntry, type GroupRole } from '@household/contracts';
+import { formatMoney } from '@household/domain';
 import type { TFunction } from 'i18next';
 import { personName } from './person';
 
@@ -20,7 +21,7 @@ function renamed(details: Record<string, unknown>): { from: string; to: string }
 }
 
 /** One translated sentence per verb of the activity table in docs/groups.md. */
-export function activitySentence(t: TFunction, entry: ActivityEntry): string {
+export function activitySentence(t: TFunction, entry: ActivityEntry, locale: string): string {
   const actor = personName(t, entry.actor);
   const subject = personName(t, entry.subject);
   const { details } = entry;
@@ -83,7 +84,41 @@ export function activitySentence(t: TFunction, entry: ActivityEntry): string {
         list: text(details.list_name),
         item: text(details.item_name),
       });
+    case 'expense_added':
+    case 'expense_updated':
+    case 'expense_deleted':
+      return t(`groups.activity.${entry.verb}`, {
+        actor,
+        expense: text(details.description),
+        amount: money(details.amount_cents, details.currency, locale),
+      });
+    case 'split_settled':
+      return t('groups.activity.split_settled', {
+        actor,
+        subject,
+        expense: text(details.description),
+        amount: money(details.settled_cents, details.currency, locale),
+      });
+    case 'settlement_recorded':
+    case 'settlement_updated':
+    case 'settlement_deleted':
+      return t(`groups.activity.${entry.verb}`, {
+        actor,
+        subject,
+        amount: money(details.amount_cents, details.currency, locale),
+      });
+    case 'expenses_imported':
+      return t('groups.activity.expenses_imported', {
+        actor,
+        count: typeof details.expenses === 'number' ? details.expenses : 0,
+      });
   }
+}
+
+/** An amount the server wrote into the entry's details, in the group's currency. */
+function money(cents: unknown, currency: unknown, locale: string): string {
+  if (typeof cents !== 'number' || typeof currency !== 'string') return '';
+  return formatMoney(cents, currency, locale);
 }
 
 /** A name the server wrote into the entry's details when the change happened. */

@@ -37,7 +37,7 @@ export function ActivitySection({ groupId, timeZone }: { groupId: number; timeZo
           {entries.map((entry) => (
             <li key={entry.id} data-testid="activity-entry">
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {activitySentence(t, entry)}
+                {activitySentence(t, entry, i18n.language)}
               </Text>
               <Text size="xs" c="dimmed" component="time" dateTime={entry.created_at}>
                 {formatDateTime(entry.created_at, i18n.language, timeZone)}

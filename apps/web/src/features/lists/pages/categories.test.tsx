@@ -191,7 +191,7 @@ describe('managing categories (docs/lists.md "Categories")', () => {
     });
     server.protectedRoute('POST', '/categories', async (request) => {
       const body = (await request.json()) as { name: string; color: string };
-      return jsonResponse({ id: 9, position: 3, group_id: 4, ...body }, 201);
+      return jsonResponse({ id: 9, kind: 'item', position: 3, group_id: 4, ...body }, 201);
     });
     const dialog = await openCategories();
     await within(dialog).findByLabelText('Name of Dairy');

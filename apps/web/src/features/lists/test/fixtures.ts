@@ -62,6 +62,7 @@ export const listDetail = (items: Item[], overrides: Partial<List> = {}): ListDe
 
 export const category = (id: number, name: string, position: number): Category => ({
   id,
+  kind: 'item',
   name,
   color: 'blue',
   position,
