@@ -48,7 +48,17 @@ export interface Operation {
  * What an id-like field names. A `code` is an invite code: not a numeric id, but it names a group
  * all the same, so the fuzzer picks it from the same pools.
  */
-export type ResourceKind = 'group' | 'list' | 'item' | 'category' | 'invitation' | 'user' | 'code';
+export type ResourceKind =
+  | 'group'
+  | 'list'
+  | 'item'
+  | 'category'
+  | 'invitation'
+  | 'user'
+  | 'code'
+  | 'expense'
+  | 'split'
+  | 'settlement';
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
@@ -129,6 +139,12 @@ const COLLECTION_KINDS: Record<string, ResourceKind> = {
   invites: 'invitation',
   members: 'user',
   users: 'user',
+  expenses: 'expense',
+  splits: 'split',
+  settlements: 'settlement',
+  // `/balances/{id}` and `/reports/{id}` name a group.
+  balances: 'group',
+  reports: 'group',
 };
 const PREFIX_KINDS: Record<string, ResourceKind> = {
   group: 'group',
@@ -139,6 +155,12 @@ const PREFIX_KINDS: Record<string, ResourceKind> = {
   invitation: 'invitation',
   user: 'user',
   member: 'user',
+  expense: 'expense',
+  split: 'split',
+  settlement: 'settlement',
+  // A payment's `from_id` and `to_id` name people.
+  from: 'user',
+  to: 'user',
 };
 
 /**

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { ZCategory, ZInvitation, ZInviteCode } from '@household/contracts';
+import { ZCategory, ZExpense, ZInvitation, ZInviteCode, ZSettlement } from '@household/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import type { App } from '../app';
 import { loadJwtSecret } from '../lib/secrets';
-import { addItem, buildGroup, buildList, buildUser, type TestUser } from '../test/factories';
+import {
+  addItem,
+  addMember,
+  buildGroup,
+  buildList,
+  buildUser,
+  type TestUser,
+} from '../test/factories';
 import type { TestApp } from '../test/test-app';
 import type { ResourceKind } from './openapi';
 import type { Credentials } from './requests';
@@ -48,7 +55,9 @@ export async function seedWorld(testApp: TestApp): Promise<World> {
 
 /**
  * One of everything a person owns: a group with its invite code, a group list with an item and
- * a category, a personal list with an item and a category, an archived list, an invitation.
+ * a category, a personal list with an item and a category, an archived list, an invitation, a
+ * group expense shared with a housemate (its splits), a payment from the housemate, and a
+ * personal expense.
  * `label` starts every name, so a leak of these names is easy to spot.
  */
 export async function seedResources(
@@ -57,11 +66,14 @@ export async function seedResources(
   invitee: TestUser,
   label: string,
 ): Promise<ResourcePool> {
-  const { group } = await buildGroup(app, owner, {
+  const testGroup = await buildGroup(app, owner, {
     name: `${label} group`,
     description: `${label} description`,
   });
+  const { group } = testGroup;
   const groupCategory = await createCategory(app, owner, `${label} fresh`, group.id);
+  const housemate = await buildUser(app, { name: `${label} housemate` });
+  await addMember(app, testGroup, housemate);
   const groupList = await buildList(app, owner, { name: `${label} list`, group_id: group.id });
   const milk = await addItem(app, owner, groupList.id, {
     name: `${label} milk`,
@@ -103,6 +115,11 @@ export async function seedResources(
       }),
     ),
   );
+  const money = await seedMoney(app, owner, housemate, {
+    groupId: group.id,
+    listId: groupList.id,
+    label,
+  });
   return {
     group: [group.id],
     list: [groupList.id, personalList.id, archivedList.id],
@@ -111,6 +128,48 @@ export async function seedResources(
     invitation: [invitation.id],
     user: [owner.user.id],
     code: [code],
+    ...money,
+  };
+}
+
+/** A shared expense of the list (the owner paid, both share it), the housemate's payment, and a personal expense. */
+async function seedMoney(
+  app: App,
+  owner: TestUser,
+  housemate: TestUser,
+  { groupId, listId, label }: { groupId: number; listId: number; label: string },
+): Promise<ResourcePool> {
+  const post = async (by: TestUser, url: string, payload: object) =>
+    expectOk(app.inject({ method: 'POST', url: `/api/v1${url}`, headers: by.auth, payload }));
+  const shared = ZExpense.parse(
+    await post(owner, '/expenses', {
+      group_id: groupId,
+      list_id: listId,
+      description: `${label} groceries`,
+      date: '2026-11-20',
+      amount_cents: 3001,
+      split: { type: 'equal', participants: [owner.user.id, housemate.user.id] },
+    }),
+  );
+  const payment = ZSettlement.parse(
+    await post(housemate, '/settlements', {
+      group_id: groupId,
+      to_id: owner.user.id,
+      amount_cents: 500,
+      note: `${label} cash`,
+    }),
+  );
+  const personal = ZExpense.parse(
+    await post(owner, '/expenses', {
+      description: `${label} haircut`,
+      date: '2026-11-21',
+      amount_cents: 1800,
+    }),
+  );
+  return {
+    expense: [shared.id, personal.id],
+    split: shared.splits.map((split) => split.id),
+    settlement: [payment.id],
   };
 }
 

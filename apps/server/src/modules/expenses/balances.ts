@@ -1,14 +1,7 @@
 import type { BalanceSummary, GroupBalances, MyBalances } from '@household/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import {
-  expenseSplits,
-  expenses,
-  groupLedgers,
-  groupMembers,
-  groups,
-  type UserRow,
-} from '../../db/schema';
+import { groupLedgers, groupMembers, groups, type UserRow } from '../../db/schema';
 import { requireMembership } from '../groups/membership';
 import { People } from './expenses.presenter';
 import { readBalances } from './ledger';
@@ -67,44 +60,75 @@ export async function balanceSummary(
     ctx.config,
     transfers.flatMap((t) => [t.fromId, t.toId]),
   );
-  const explained = await Promise.all(
-    transfers.map(async (transfer) => {
-      const between = and(
-        eq(expenseSplits.groupId, groupId),
-        eq(expenseSplits.userId, transfer.fromId),
-        eq(expenseSplits.payerId, transfer.toId),
-        sql`${expenseSplits.settledCents} < ${expenseSplits.amountCents}`,
-      );
-      const [open, [total]] = await Promise.all([
-        ctx.db
-          .select({
-            id: expenses.id,
-            description: expenses.description,
-            date: expenses.date,
-            remaining: sql<number>`${expenseSplits.amountCents} - ${expenseSplits.settledCents}`,
-          })
-          .from(expenseSplits)
-          .innerJoin(expenses, eq(expenses.id, expenseSplits.expenseId))
-          .where(between)
-          .orderBy(desc(expenseSplits.expenseId))
-          .limit(EXPLAINED_EXPENSES),
-        ctx.db.select({ n: count() }).from(expenseSplits).where(between),
-      ]);
-      return {
-        from: people.ref(transfer.fromId),
-        to: people.ref(transfer.toId),
-        amount_cents: transfer.amountCents,
-        expenses: open.map((row) => ({
-          id: row.id,
-          description: row.description,
-          date: row.date,
-          remaining_cents: Number(row.remaining),
-        })),
-        more_expenses: Math.max(0, (total?.n ?? 0) - open.length),
-      };
-    }),
+  const explained = await explainTransfers(ctx, groupId, transfers);
+  return {
+    ...balances,
+    transfers: transfers.map((transfer, index) => ({
+      from: people.ref(transfer.fromId),
+      to: people.ref(transfer.toId),
+      amount_cents: transfer.amountCents,
+      ...explained[index]!,
+    })),
+  };
+}
+
+type Explained = Pick<BalanceSummary['transfers'][number], 'expenses' | 'more_expenses'>;
+
+/**
+ * For every transfer, the newest open splits the debtor owes the receiver and how many more there
+ * are: one statement for all transfers (a lateral join per transfer over the open-splits index),
+ * so the read costs the same few statements however many people are in the group.
+ */
+async function explainTransfers(
+  ctx: AppContext,
+  groupId: number,
+  transfers: readonly { fromId: number; toId: number }[],
+): Promise<Explained[]> {
+  const explained: Explained[] = transfers.map(() => ({ expenses: [], more_expenses: 0 }));
+  if (transfers.length === 0) return explained;
+  const pairs = sql.join(
+    transfers.map((t, index) => sql`(${index}::int, ${t.fromId}::int, ${t.toId}::int)`),
+    sql`, `,
   );
-  return { ...balances, transfers: explained };
+  type Row = {
+    ord: number;
+    open: string;
+    id: number | null;
+    description: string | null;
+    date: string | null;
+    remaining: number | null;
+  };
+  // Both drivers answer `rows`; the shared Db type does not say so.
+  const result = (await ctx.db.execute(sql`
+    select p.ord, c.open, o.id, o.description, o.date::text as date, o.remaining
+    from (values ${pairs}) as p(ord, from_id, to_id)
+    cross join lateral (
+      select count(*) as open from expense_splits s
+      where s.group_id = ${groupId} and s.user_id = p.from_id and s.payer_id = p.to_id
+        and s.settled_cents < s.amount_cents
+    ) c
+    left join lateral (
+      select e.id, e.description, e.date, s.amount_cents - s.settled_cents as remaining
+      from expense_splits s join expenses e on e.id = s.expense_id
+      where s.group_id = ${groupId} and s.user_id = p.from_id and s.payer_id = p.to_id
+        and s.settled_cents < s.amount_cents
+      order by s.expense_id desc
+      limit ${EXPLAINED_EXPENSES}
+    ) o on true
+    order by p.ord, o.id desc`)) as unknown as { rows: Row[] };
+  for (const row of result.rows) {
+    const entry = explained[Number(row.ord)]!;
+    if (row.id !== null) {
+      entry.expenses.push({
+        id: Number(row.id),
+        description: row.description ?? '',
+        date: row.date ?? '',
+        remaining_cents: Number(row.remaining),
+      });
+    }
+    entry.more_expenses = Math.max(0, Number(row.open) - entry.expenses.length);
+  }
+  return explained;
 }
 
 /**

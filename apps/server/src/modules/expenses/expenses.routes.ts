@@ -25,6 +25,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/schema';
 import { currentUser, requireUser } from '../../http/auth';
 import { balanceSummary, groupBalances, myBalances } from './balances';
 import { createExpense } from './create-expense';
@@ -32,7 +33,7 @@ import { deleteExpense, updateExpense } from './edit-expense';
 import { getExpense, listExpenses } from './expense-reads';
 import { exportGroupExpenses } from './group-export';
 import { importSplitwise } from './import-splitwise';
-import { buildReport, reportCsv } from './reports';
+import { buildReport, reportCsv, type ReportFilters } from './reports';
 import { settleSplit } from './settle-split';
 import {
   createSettlement,
@@ -64,18 +65,23 @@ export function expensesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const api = app.withTypeProvider<ZodTypeProvider>();
     api.addHook('onRequest', requireUser(ctx));
 
-    api.get(
-      '/expenses',
-      { schema: { tags, security, querystring: ZExpensesQuery, response: { 200: ZExpensePage } } },
-      (request) => listExpenses(ctx, currentUser(request), { kind: 'mine' }, request.query),
-    );
+    // spec §7 names the collection /financials/expenses; /expenses is the same, beside /expenses/{id}.
+    for (const url of ['/expenses', '/financials/expenses']) {
+      api.get(
+        url,
+        {
+          schema: { tags, security, querystring: ZExpensesQuery, response: { 200: ZExpensePage } },
+        },
+        (request) => listExpenses(ctx, currentUser(request), { kind: 'mine' }, request.query),
+      );
 
-    api.post(
-      '/expenses',
-      { schema: { tags, security, body: ZCreateExpenseBody, response: { 201: ZExpense } } },
-      async (request, reply) =>
-        reply.status(201).send(await createExpense(ctx, currentUser(request), request.body)),
-    );
+      api.post(
+        url,
+        { schema: { tags, security, body: ZCreateExpenseBody, response: { 201: ZExpense } } },
+        async (request, reply) =>
+          reply.status(201).send(await createExpense(ctx, currentUser(request), request.body)),
+      );
+    }
 
     api.get(
       '/expenses/:id',
@@ -269,16 +275,35 @@ export function expensesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       (request) => balanceSummary(ctx, currentUser(request), request.params.id),
     );
 
+    const sendReport = async (
+      reply: FastifyReply,
+      user: UserRow,
+      query: ReportFilters & { format: 'json' | 'csv' },
+    ) => {
+      const report = await buildReport(ctx, user, query);
+      if (query.format === 'csv') return sendCsv(reply, 'report.csv', reportCsv(report));
+      return reply.send(report);
+    };
+
     api.get(
       '/reports',
       { schema: { tags, security, querystring: ZReportQuery } },
-      async (request, reply) => {
-        const report = await buildReport(ctx, currentUser(request), request.query);
-        if (request.query.format === 'csv') {
-          return sendCsv(reply, 'report.csv', reportCsv(report));
-        }
-        return reply.send(report);
+      (request, reply) => sendReport(reply, currentUser(request), request.query),
+    );
+
+    /** spec §7 /reports/{id}: the report of one group, the id in the path rather than the query. */
+    api.get(
+      '/reports/:id',
+      {
+        schema: {
+          tags,
+          security,
+          params: ZIdParams,
+          querystring: ZReportQuery.omit({ group_id: true }),
+        },
       },
+      (request, reply) =>
+        sendReport(reply, currentUser(request), { ...request.query, group_id: request.params.id }),
     );
   };
 }

@@ -353,6 +353,10 @@ describe('creating an expense', () => {
     expect(page.totals).toEqual([
       { currency: 'EUR', count: 1, amount_cents: 1299, my_share_cents: 1299 },
     ]);
+    // spec §7 names the collection /financials/expenses: the same page as /expenses.
+    expect((await send(ann.auth, 'GET', '/financials/expenses?personal=true')).json()).toEqual(
+      page,
+    );
   });
 });
 
@@ -379,6 +383,7 @@ describe('who may see and change expenses', () => {
       ['GET', `/balances/${group.id}`],
       ['GET', `/costs/groups/${group.id}/balance-summary`],
       ['GET', `/reports?group_id=${group.id}`],
+      ['GET', `/reports/${group.id}`],
       [
         'POST',
         '/expenses',
@@ -395,7 +400,7 @@ describe('who may see and change expenses', () => {
       expectProblem(await send(undefined, method, url, body), 401, 'unauthenticated');
       expectProblem(await send(outsider.auth, method, url, body), 404, 'not_found');
     }
-    for (const url of ['/expenses', '/balances', '/reports']) {
+    for (const url of ['/expenses', '/financials/expenses', '/balances', '/reports']) {
       expect((await send(undefined, 'GET', url)).statusCode).toBe(401);
     }
   });
@@ -605,6 +610,40 @@ describe('settlements and balances', () => {
     expect(after.transfers).toEqual([]);
   });
 
+  it('explains each suggested transfer by the newest open splits it settles, and counts the rest', async () => {
+    const { ann, ben, cat, group } = await household();
+    const made: Expense[] = [];
+    for (let n = 1; n <= 7; n += 1) {
+      made.push(
+        await addExpense(ann, {
+          group_id: group.id,
+          description: `Shop ${n}`,
+          amount_cents: 200,
+          split: equalAmong(ann, ben),
+        }),
+      );
+    }
+    await addExpense(cat, { group_id: group.id, amount_cents: 300, split: equalAmong(ben, cat) });
+    await settle(ben, made[6]!, ben, 100);
+    const s = await summary(cat, group.id);
+    const toAnn = s.transfers.find((transfer) => transfer.to.id === ann.user.id)!;
+    expect(toAnn.from.id).toBe(ben.user.id);
+    expect(toAnn.amount_cents).toBe(600);
+    // The settled seventh shop is not listed; five of the six open ones are, newest first.
+    expect(toAnn.expenses.map((expense) => expense.description)).toEqual([
+      'Shop 6',
+      'Shop 5',
+      'Shop 4',
+      'Shop 3',
+      'Shop 2',
+    ]);
+    expect(toAnn.expenses.every((expense) => expense.remaining_cents === 100)).toBe(true);
+    expect(toAnn.more_expenses).toBe(1);
+    const toCat = s.transfers.find((transfer) => transfer.to.id === cat.user.id)!;
+    expect(toCat).toMatchObject({ amount_cents: 150, more_expenses: 0 });
+    expect(toCat.expenses).toHaveLength(1);
+  });
+
   it('gives my balance with each person across groups', async () => {
     const { ann, ben, cat, group } = await household();
     await addExpense(ann, {
@@ -708,6 +747,10 @@ describe('reports and exports', () => {
       (await send(ben.auth, 'GET', `/reports?group_id=${group.id}&to=2026-10-31`)).json(),
     );
     expect(october.totals).toEqual([{ currency: 'EUR', total_cents: 1000 }]);
+    // spec §7 /reports/{id}: the same report with the group in the path.
+    expect((await send(ben.auth, 'GET', `/reports/${group.id}?to=2026-10-31`)).json()).toEqual(
+      october,
+    );
     const mine = expectShape(ZReport, (await send(ben.auth, 'GET', '/reports')).json());
     expect(mine.totals).toEqual([{ currency: 'EUR', total_cents: 800 }]);
     const csv = await send(ben.auth, 'GET', `/reports?group_id=${group.id}&format=csv`);
