@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitExpense, type Share, type SplitRequest } from './expense-split';
+import { rotationOfDate, splitExpense, type Share, type SplitRequest } from './expense-split';
 
 const sum = (shares: readonly Share[]) =>
   shares.reduce((total, share) => total + share.amountCents, 0);
@@ -11,6 +11,19 @@ const amounts = (request: SplitRequest, amountCents: number, rotation = 0) => {
 };
 
 describe('splitExpense: examples', () => {
+  it('rotates by the day of the expense: consecutive days start the odd cents one further on', () => {
+    expect(rotationOfDate('1970-01-01')).toBe(0);
+    expect(rotationOfDate('2026-11-20')).toBe(rotationOfDate('2026-11-19') + 1);
+    // Across a month end and a leap day, still one per calendar day.
+    expect(rotationOfDate('2028-03-01') - rotationOfDate('2028-02-28')).toBe(2);
+    expect(rotationOfDate('not a date')).toBe(0);
+    const trio = { type: 'equal', participants: [1, 2, 3] } as const;
+    const odd = ['2026-11-19', '2026-11-20', '2026-11-21'].map((date) =>
+      amounts(trio, 100, rotationOfDate(date)).findIndex(([, cents]) => cents === 34),
+    );
+    expect(new Set(odd).size).toBe(3);
+  });
+
   it('splits equally, the odd cents in id order from the rotation on', () => {
     expect(amounts({ type: 'equal', participants: [3, 1, 2] }, 1000)).toEqual([
       [1, 334],

@@ -47,10 +47,19 @@ export interface SplitOptions {
   /**
    * Where the cents that cannot be divided evenly start: people are ordered by id and the
    * remainder cents go to those with the largest fractions, ties from position `rotation` on.
-   * The service passes the expense's id, so that the odd cents move round the household instead
-   * of always falling to the same person.
+   * The service passes `rotationOfDate(expense date)`, so that the odd cents move round the
+   * household instead of always falling to the same person, and a form can preview the exact
+   * shares before the expense is saved.
    */
   rotation?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The rotation of an expense dated `date` (YYYY-MM-DD): its day number since 1970-01-01. */
+export function rotationOfDate(date: string): number {
+  const day = Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+  return Number.isFinite(day) ? Math.abs(day) : 0;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Expense, ZCreateExpenseBody } from '@household/contracts';
-import type { Share } from '@household/domain';
+import { rotationOfDate, type Share } from '@household/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -114,7 +114,7 @@ export async function createExpense(ctx: AppContext, actor: UserRow, body: Body)
             listId: expense!.listId,
             amountCents: expense!.amountCents,
             currency: expense!.currency,
-            rotation: expense!.id,
+            rotation: rotationOfDate(expense!.date),
           });
     await insertSplits(tx, expense!, shares);
     if (ledger) {

@@ -1,4 +1,5 @@
 import type { Expense, ZUpdateExpenseBody } from '@household/contracts';
+import { rotationOfDate } from '@household/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -154,7 +155,7 @@ export async function updateExpense(
               listId: row!.listId,
               amountCents,
               currency: row!.currency,
-              rotation: id,
+              rotation: rotationOfDate(row!.date),
             });
       await insertSplits(tx, row!, shares);
       await reattachPayments(
