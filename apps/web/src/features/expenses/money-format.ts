@@ -87,3 +87,8 @@ export function moneyErrorKey(error: unknown, fallback: TranslationKey): Transla
   if (error instanceof Error && error.name === 'ZodError') return 'errors.invalidData';
   return fallback;
 }
+
+/** The message for a failed load: a broken answer is named as such (spec §8), else the fallback. */
+export function moneyLoadErrorKey(error: unknown, fallback: TranslationKey): TranslationKey {
+  return error instanceof Error && error.name === 'ZodError' ? 'errors.invalidData' : fallback;
+}

@@ -8,7 +8,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
 import { balanceSummaryQueryOptions, downloadGroupExport } from '../money-api';
-import { moneyErrorKey } from '../money-format';
+import { moneyErrorKey, moneyLoadErrorKey } from '../money-format';
 import { GroupBalancesCard } from './GroupBalancesCard';
 import { MoneySection } from './MoneySection';
 import { SettlementsCard } from './SettlementsCard';
@@ -35,7 +35,7 @@ export function GroupMoneyPanel({ groupId, currency }: { groupId: number; curren
       ) : summary.isError ? (
         <Alert color="red" role="alert" title={t('money.loadFailed')}>
           <Group justify="space-between" gap="xs">
-            <Text size="sm">{t(moneyErrorKey(summary.error, 'errors.generic'))}</Text>
+            <Text size="sm">{t(moneyLoadErrorKey(summary.error, 'errors.generic'))}</Text>
             <Button size="xs" variant="default" onClick={() => void summary.refetch()}>
               {t('app.retry')}
             </Button>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
 import { myBalancesQueryOptions } from '../money-api';
-import { money, moneyErrorKey, moneyPersonName } from '../money-format';
+import { money, moneyPersonName, moneyLoadErrorKey } from '../money-format';
 import { MoneySection, PlainList } from './MoneySection';
 import { SpendingReport } from './SpendingReport';
 
@@ -26,7 +26,7 @@ export function MyBalancesPanel() {
         ) : balances.isError ? (
           <Alert color="red" role="alert">
             <Group justify="space-between" gap="xs">
-              <Text size="sm">{t(moneyErrorKey(balances.error, 'money.my.loadFailed'))}</Text>
+              <Text size="sm">{t(moneyLoadErrorKey(balances.error, 'money.my.loadFailed'))}</Text>
               <Button size="xs" variant="default" onClick={() => void balances.refetch()}>
                 {t('app.retry')}
               </Button>

@@ -11,7 +11,13 @@ import { isApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
 import { settlementsQueryOptions, useDeleteSettlement } from '../money-api';
-import { formatCalendarDate, money, moneyErrorKey, moneyPersonName } from '../money-format';
+import {
+  formatCalendarDate,
+  money,
+  moneyErrorKey,
+  moneyPersonName,
+  moneyLoadErrorKey,
+} from '../money-format';
 import { MoneySection, PlainList } from './MoneySection';
 
 const SettlementFormModal = lazy(() =>
@@ -62,7 +68,7 @@ export function SettlementsCard({
         <Alert color="red" role="alert">
           <Group justify="space-between" gap="xs">
             <Text size="sm">
-              {t(moneyErrorKey(settlements.error, 'money.settlements.loadFailed'))}
+              {t(moneyLoadErrorKey(settlements.error, 'money.settlements.loadFailed'))}
             </Text>
             <Button size="xs" variant="default" onClick={() => void settlements.refetch()}>
               {t('app.retry')}

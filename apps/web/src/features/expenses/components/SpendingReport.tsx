@@ -21,7 +21,13 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
 import { downloadReportCsv, reportQueryOptions, type ReportRange } from '../money-api';
-import { formatMonth, money, moneyErrorKey, moneyPersonName } from '../money-format';
+import {
+  formatMonth,
+  money,
+  moneyErrorKey,
+  moneyPersonName,
+  moneyLoadErrorKey,
+} from '../money-format';
 import { MoneySection } from './MoneySection';
 
 const SpendingCharts = lazy(() =>
@@ -108,7 +114,7 @@ export function SpendingReport({
       ) : report.isError ? (
         <Alert color="red" role="alert">
           <Group justify="space-between" gap="xs">
-            <Text size="sm">{t(moneyErrorKey(report.error, 'money.report.loadFailed'))}</Text>
+            <Text size="sm">{t(moneyLoadErrorKey(report.error, 'money.report.loadFailed'))}</Text>
             <Button size="xs" variant="default" onClick={() => void report.refetch()}>
               {t('app.retry')}
             </Button>

@@ -1,5 +1,5 @@
 import type { BalanceSummary } from '@household/contracts';
-import { Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCash, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -115,7 +115,7 @@ function TransferRow({
         >
           {t('money.transfers.why')}
         </Button>
-        <Collapse in={explained} id={explanationId}>
+        <Box id={explanationId} hidden={!explained}>
           {transfer.expenses.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('money.transfers.noExpenses')}
@@ -141,7 +141,7 @@ function TransferRow({
               )}
             </Stack>
           )}
-        </Collapse>
+        </Box>
       </Stack>
     </Paper>
   );
