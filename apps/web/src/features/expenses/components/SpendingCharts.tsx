@@ -18,15 +18,18 @@ export function SpendingCharts({
   byMonth,
   categoryTitle,
   monthTitle,
+  amountLabel,
   formatAmount,
 }: {
   byCategory: ChartBar[];
   byMonth: ChartBar[];
   categoryTitle: string;
   monthTitle: string;
+  /** The name of the bars' value in the tooltip. */
+  amountLabel: string;
   formatAmount: (amount: number) => string;
 }) {
-  const series = [{ name: 'amount', color: 'brand.6', label: ' ' }];
+  const series = [{ name: 'amount', color: 'brand.6', label: amountLabel }];
   return (
     <Stack gap="lg" aria-hidden data-testid="spending-charts">
       {byCategory.length > 0 && (

@@ -229,6 +229,7 @@ function ReportFigures({
               byMonth={toBars(byMonth)}
               categoryTitle={t('money.report.byCategory')}
               monthTitle={t('money.report.byMonth')}
+              amountLabel={t('money.report.amount')}
               formatAmount={(amount) => format(Math.round(amount * unit))}
             />
           </Suspense>
