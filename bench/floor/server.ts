@@ -12,8 +12,8 @@
  *                   stored net positions (group_balances) as JSON text built by PostgreSQL.
  *
  * No hooks, no logging, no validation, no security headers. Started by run.ts and
- * balance-summary.ts with PORT, HOST,
- * JWT_SECRET and DATABASE_URL (PostgreSQL) or DATA_DIR (the app's PGlite folder, app stopped).
+ * balance-summary.ts with PORT, HOST, JWT_SECRET and DATABASE_URL (PostgreSQL) or DATA_DIR (the
+ * app's PGlite folder, app stopped).
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
