@@ -24,6 +24,7 @@ import { recordFailure, type Engine, type EngineOutcome } from './lib/engines';
 import { checkInterrupted, isInterrupted, measure, type Measured } from './lib/load';
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 import { createHousehold, type Household } from './lib/seed';
+import { cpuPerRequest, table } from './lib/table';
 import { API, rssMiB, sleep, startServer, stopServer, type Server } from './lib/server';
 
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'latest.json');
@@ -311,27 +312,6 @@ async function benchEngine(
   return { report, rows };
 }
 
-/** Server + database CPU per request, e.g. `2.9` or `1.2+0.8` (node + PostgreSQL backends). */
-function cpuPerRequest(row: Row): string {
-  const { serverMsPerRequest: node, databaseMsPerRequest: database } = row.cpu;
-  if (node === null) return 'n/a';
-  return database === null ? node.toFixed(2) : `${node.toFixed(2)}+${database.toFixed(2)}`;
-}
-
-function table(header: string[], body: string[][], numericFrom: number): string {
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...body.map((cells) => cells[i]?.length ?? 0)),
-  );
-  const line = (cells: string[]) =>
-    `| ${cells
-      .map((cell, i) => (i >= numericFrom ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
-      .join(' | ')} |`;
-  const rule = widths.map((w, i) =>
-    i >= numericFrom ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2),
-  );
-  return [line(header), `|${rule.join('|')}|`, ...body.map(line)].join('\n');
-}
-
 function printResults(rows: Row[], reports: EngineReport[]) {
   console.log();
   console.log(
@@ -359,7 +339,7 @@ function printResults(rows: Row[], reports: EngineReport[]) {
         Object.entries(row.statusCodes)
           .map(([code, count]) => `${code}×${count}`)
           .join(' ') + (row.errors ? ` err×${row.errors}` : ''),
-        cpuPerRequest(row),
+        cpuPerRequest(row.cpu),
         row.cpu.otherCores === null ? 'n/a' : row.cpu.otherCores.toFixed(2),
       ]),
       2,

@@ -7,10 +7,13 @@
  *   GET /lists/:id  the same token check, then one query in which PostgreSQL checks that the
  *                   caller may see the list and builds the whole answer (the list, its items in
  *                   order, the people who added and ticked them) as JSON text that Node passes
- *                   through untouched.
+ *                   through untouched;
+ *   GET /groups/:id/balances  the same token check, then one query: membership, and the group's
+ *                   stored net positions (group_balances) as JSON text built by PostgreSQL.
  *
- * No hooks, no logging, no validation, no security headers. Started by run.ts with PORT, HOST,
- * JWT_SECRET and DATABASE_URL (PostgreSQL) or DATA_DIR (the app's PGlite folder, app stopped).
+ * No hooks, no logging, no validation, no security headers. Started by run.ts and
+ * balance-summary.ts with PORT, HOST, JWT_SECRET and DATABASE_URL (PostgreSQL) or DATA_DIR (the
+ * app's PGlite folder, app stopped).
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -87,6 +90,13 @@ WHERE l.id = $1 AND (
   (l.group_id IS NULL AND l.owner_id = $2)
   OR EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = l.group_id AND m.user_id = $2))`;
 
+const BALANCES_JSON = `
+SELECT coalesce((
+  SELECT json_agg(json_build_object('user_id', b.user_id, 'net_cents', b.net_cents)
+                  ORDER BY b.user_id)
+  FROM group_balances b WHERE b.group_id = $1), '[]'::json)::text AS body
+WHERE EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = $1 AND m.user_id = $2)`;
+
 app.get('/health', async () => ({ status: 'ok' }));
 
 app.get('/users/me', async (request, reply) => {
@@ -115,6 +125,14 @@ app.get<{ Params: { id: string } }>('/lists/:id', async (request, reply) => {
   const userId = await userIdOf(request.headers.authorization);
   if (userId === null) return reply.status(401).send({ status: 401 });
   const [row] = await query(LIST_JSON, [Number(request.params.id), userId]);
+  if (!row) return reply.status(404).send({ status: 404 });
+  return reply.type('application/json').send(row.body as string);
+});
+
+app.get<{ Params: { id: string } }>('/groups/:id/balances', async (request, reply) => {
+  const userId = await userIdOf(request.headers.authorization);
+  if (userId === null) return reply.status(401).send({ status: 401 });
+  const [row] = await query(BALANCES_JSON, [Number(request.params.id), userId]);
   if (!row) return reply.status(404).send({ status: 404 });
   return reply.type('application/json').send(row.body as string);
 });
