@@ -1,7 +1,7 @@
 import type { BalanceSummary, GroupBalances, MyBalances } from '@household/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { groupLedgers, groupMembers, groups, type UserRow } from '../../db/schema';
+import { groupMembers, groups, type UserRow } from '../../db/schema';
 import { requireMembership } from '../groups/membership';
 import { People } from './expenses.presenter';
 import { readBalances } from './ledger';
@@ -21,19 +21,69 @@ export async function groupBalances(
   const { group } = await requireMembership(ctx.db, groupId, actor.id);
   const [balances, members] = await Promise.all([
     readBalances(ctx.db, groupId),
-    ctx.db
-      .select({ userId: groupMembers.userId })
-      .from(groupMembers)
-      .where(eq(groupMembers.groupId, groupId)),
+    memberIdsOf(ctx, groupId),
   ]);
-  const memberIds = new Set(members.map((member) => member.userId));
+  const { positions } = await presentPositions(ctx, group, balances, members, []);
+  return positions;
+}
+
+/**
+ * The balances and the stored suggested transfers, each with the open splits it settles: after
+ * the membership check, three statements at once (positions, members, transfers with their
+ * explanations) and one for the people's names, whatever the size of the group's history.
+ */
+export async function balanceSummary(
+  ctx: AppContext,
+  actor: UserRow,
+  groupId: number,
+): Promise<BalanceSummary> {
+  const { group } = await requireMembership(ctx.db, groupId, actor.id);
+  const [balances, members, transfers] = await Promise.all([
+    readBalances(ctx.db, groupId),
+    memberIdsOf(ctx, groupId),
+    explainedTransfers(ctx, groupId),
+  ]);
+  const { positions, people } = await presentPositions(
+    ctx,
+    group,
+    balances,
+    members,
+    transfers.flatMap((transfer) => [transfer.fromId, transfer.toId]),
+  );
+  return {
+    ...positions,
+    transfers: transfers.map(({ fromId, toId, amountCents, ...explained }) => ({
+      from: people.ref(fromId),
+      to: people.ref(toId),
+      amount_cents: amountCents,
+      ...explained,
+    })),
+  };
+}
+
+async function memberIdsOf(ctx: AppContext, groupId: number): Promise<Set<number>> {
+  const rows = await ctx.db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, groupId));
+  return new Set(rows.map((row) => row.userId));
+}
+
+/** Members and anyone else with a balance, by id, with the names of those and of `alsoNamed`. */
+async function presentPositions(
+  ctx: AppContext,
+  group: { id: number; currency: string },
+  balances: readonly { userId: number; netCents: number }[],
+  memberIds: ReadonlySet<number>,
+  alsoNamed: readonly number[],
+) {
   const net = new Map(balances.map((row) => [row.userId, row.netCents]));
   const ids = [
     ...new Set([...memberIds, ...balances.filter((b) => b.netCents !== 0).map((b) => b.userId)]),
   ].sort((a, b) => a - b);
-  const people = await People.load(ctx.db, ctx.config, ids);
-  return {
-    group_id: groupId,
+  const people = await People.load(ctx.db, ctx.config, [...ids, ...alsoNamed]);
+  const positions: GroupBalances = {
+    group_id: group.id,
     currency: group.currency,
     members: ids.map((id) => ({
       user: people.ref(id),
@@ -41,57 +91,25 @@ export async function groupBalances(
       net_cents: net.get(id) ?? 0,
     })),
   };
+  return { positions, people };
 }
 
-/** The balances and the stored suggested transfers, each with the open splits it settles. */
-export async function balanceSummary(
-  ctx: AppContext,
-  actor: UserRow,
-  groupId: number,
-): Promise<BalanceSummary> {
-  const balances = await groupBalances(ctx, actor, groupId);
-  const [ledger] = await ctx.db
-    .select()
-    .from(groupLedgers)
-    .where(eq(groupLedgers.groupId, groupId));
-  const transfers = ledger?.transfers ?? [];
-  const people = await People.load(
-    ctx.db,
-    ctx.config,
-    transfers.flatMap((t) => [t.fromId, t.toId]),
-  );
-  const explained = await explainTransfers(ctx, groupId, transfers);
-  return {
-    ...balances,
-    transfers: transfers.map((transfer, index) => ({
-      from: people.ref(transfer.fromId),
-      to: people.ref(transfer.toId),
-      amount_cents: transfer.amountCents,
-      ...explained[index]!,
-    })),
-  };
-}
-
-type Explained = Pick<BalanceSummary['transfers'][number], 'expenses' | 'more_expenses'>;
+type ExplainedTransfer = { fromId: number; toId: number; amountCents: number } & Pick<
+  BalanceSummary['transfers'][number],
+  'expenses' | 'more_expenses'
+>;
 
 /**
- * For every transfer, the newest open splits the debtor owes the receiver and how many more there
- * are: one statement for all transfers (a lateral join per transfer over the open-splits index),
- * so the read costs the same few statements however many people are in the group.
+ * The stored suggested transfers, in order, each with the newest open splits the debtor owes the
+ * receiver and how many more there are: one statement, a lateral join per transfer over the
+ * open-splits index.
  */
-async function explainTransfers(
-  ctx: AppContext,
-  groupId: number,
-  transfers: readonly { fromId: number; toId: number }[],
-): Promise<Explained[]> {
-  const explained: Explained[] = transfers.map(() => ({ expenses: [], more_expenses: 0 }));
-  if (transfers.length === 0) return explained;
-  const pairs = sql.join(
-    transfers.map((t, index) => sql`(${index}::int, ${t.fromId}::int, ${t.toId}::int)`),
-    sql`, `,
-  );
+async function explainedTransfers(ctx: AppContext, groupId: number): Promise<ExplainedTransfer[]> {
   type Row = {
-    ord: number;
+    ord: string;
+    from_id: number;
+    to_id: number;
+    amount_cents: number;
     open: string;
     id: number | null;
     description: string | null;
@@ -100,35 +118,55 @@ async function explainTransfers(
   };
   // Both drivers answer `rows`; the shared Db type does not say so.
   const result = (await ctx.db.execute(sql`
-    select p.ord, c.open, o.id, o.description, o.date::text as date, o.remaining
-    from (values ${pairs}) as p(ord, from_id, to_id)
+    select p.ord, p.from_id, p.to_id, p.amount_cents, c.open,
+      o.id, o.description, o.date::text as date, o.remaining
+    from group_ledgers l
+    cross join lateral (
+      select ord, (t->>'fromId')::int as from_id, (t->>'toId')::int as to_id,
+        (t->>'amountCents')::int as amount_cents
+      from jsonb_array_elements(l.transfers) with ordinality as e(t, ord)
+    ) p
     cross join lateral (
       select count(*) as open from expense_splits s
-      where s.group_id = ${groupId} and s.user_id = p.from_id and s.payer_id = p.to_id
+      where s.group_id = l.group_id and s.user_id = p.from_id and s.payer_id = p.to_id
         and s.settled_cents < s.amount_cents
     ) c
     left join lateral (
       select e.id, e.description, e.date, s.amount_cents - s.settled_cents as remaining
       from expense_splits s join expenses e on e.id = s.expense_id
-      where s.group_id = ${groupId} and s.user_id = p.from_id and s.payer_id = p.to_id
+      where s.group_id = l.group_id and s.user_id = p.from_id and s.payer_id = p.to_id
         and s.settled_cents < s.amount_cents
       order by s.expense_id desc
       limit ${EXPLAINED_EXPENSES}
     ) o on true
+    where l.group_id = ${groupId}
     order by p.ord, o.id desc`)) as unknown as { rows: Row[] };
+  const transfers: ExplainedTransfer[] = [];
+  let current: ExplainedTransfer | undefined;
+  let currentOrd: string | undefined;
   for (const row of result.rows) {
-    const entry = explained[Number(row.ord)]!;
+    if (current === undefined || String(row.ord) !== currentOrd) {
+      currentOrd = String(row.ord);
+      current = {
+        fromId: Number(row.from_id),
+        toId: Number(row.to_id),
+        amountCents: Number(row.amount_cents),
+        expenses: [],
+        more_expenses: 0,
+      };
+      transfers.push(current);
+    }
     if (row.id !== null) {
-      entry.expenses.push({
+      current.expenses.push({
         id: Number(row.id),
         description: row.description ?? '',
         date: row.date ?? '',
         remaining_cents: Number(row.remaining),
       });
     }
-    entry.more_expenses = Math.max(0, Number(row.open) - entry.expenses.length);
+    current.more_expenses = Math.max(0, Number(row.open) - current.expenses.length);
   }
-  return explained;
+  return transfers;
 }
 
 /**
