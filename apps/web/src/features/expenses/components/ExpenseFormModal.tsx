@@ -614,7 +614,7 @@ function SplitFields({
   );
 
   return (
-    <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+    <Stack gap="xs">
       <NativeSelect
         label={t('expenses.form.splitType')}
         value={draft.type}
