@@ -1,4 +1,4 @@
-import { Button, Group as Row, Stack, Text, Title } from '@mantine/core';
+import { Button, Group as Row, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -55,14 +55,9 @@ export function ExpensesPage() {
     <Stack>
       <PageTitle>{t('expenses.title')}</PageTitle>
       <Row justify="space-between" gap="xs">
-        <Stack gap={0} miw={0}>
-          <Title order={2} size="h3">
-            {t('expenses.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('expenses.mineHint')}
-          </Text>
-        </Stack>
+        <Text size="sm" c="dimmed" miw={0}>
+          {t('expenses.mineHint')}
+        </Text>
         <Button
           size="xs"
           leftSection={<IconPlus size={14} aria-hidden />}

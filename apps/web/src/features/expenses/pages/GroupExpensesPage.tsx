@@ -1,4 +1,4 @@
-import { Alert, Button, Group as Row, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group as Row, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -54,22 +54,17 @@ export function GroupExpensesPage() {
   return (
     <Stack>
       <PageTitle>{t('expenses.groupTitle', { name: group.data.name })}</PageTitle>
-      <Row justify="space-between" gap="xs">
-        <Title order={2} size="h3" miw={0} style={{ overflowWrap: 'anywhere' }}>
-          {t('expenses.groupTitle', { name: group.data.name })}
-        </Title>
-        <Row gap="xs">
-          <Button component={Link} to={paths.group(groupId)} variant="default" size="xs">
-            {t('expenses.backToGroup')}
-          </Button>
-          <Button
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => openForm({ groupId })}
-          >
-            {t('expenses.add')}
-          </Button>
-        </Row>
+      <Row justify="flex-end" gap="xs">
+        <Button component={Link} to={paths.group(groupId)} variant="default" size="xs">
+          {t('expenses.backToGroup')}
+        </Button>
+        <Button
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={() => openForm({ groupId })}
+        >
+          {t('expenses.add')}
+        </Button>
       </Row>
       <ExpenseFiltersBar
         value={filters}
