@@ -239,10 +239,7 @@ describe('list detail page (spec §2 List detail)', () => {
   });
 
   it('shows the expenses section of a group list with Add Expense', async () => {
-    const { server } = openList(listDetail([], { group: { id: 4, name: 'Flat 3B' } }));
-    server.protectedRoute('GET', '/lists/1/expenses', () =>
-      jsonResponse({ items: [], next_cursor: null, totals: [] }),
-    );
+    openList(listDetail([], { group: { id: 4, name: 'Flat 3B' } }));
     expect(await screen.findByText('Group: Flat 3B')).toBeInTheDocument();
     const section = screen.getByRole('region', { name: 'Expenses' });
     expect(
