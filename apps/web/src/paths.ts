@@ -114,6 +114,11 @@ export const apiPaths = {
   category: (id: Id) => `/categories/${id}`,
   listCostSummary: (id: Id) => `/costs/lists/${id}/cost-summary`,
   groupLists: (id: Id) => `/groups/${id}/lists`,
+  expenses: '/expenses',
+  expense: (id: Id) => `/expenses/${id}`,
+  settleSplit: (expenseId: Id, splitId: Id) => `/expenses/${expenseId}/splits/${splitId}/settle`,
+  groupExpenses: (id: Id) => `/groups/${id}/expenses`,
+  listExpenses: (id: Id) => `/lists/${id}/expenses`,
 } as const;
 
 /** spec §2: only /auth/login, /auth/signup and /auth/callback send a signed-in user away. */

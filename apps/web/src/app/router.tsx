@@ -20,6 +20,10 @@ const pages = {
     import('../features/chores/pages/ChoresPage').then((m) => ({ Component: m.ChoresPage })),
   expenses: () =>
     import('../features/expenses/pages/ExpensesPage').then((m) => ({ Component: m.ExpensesPage })),
+  groupExpenses: () =>
+    import('../features/expenses/pages/GroupExpensesPage').then((m) => ({
+      Component: m.GroupExpensesPage,
+    })),
   groups: () =>
     import('../features/groups/pages/GroupsPage').then((m) => ({ Component: m.GroupsPage })),
   joinGroup: () =>
@@ -95,7 +99,7 @@ export const routes: RouteObject[] = [
               { path: route.group, lazy: pages.groupDetail },
               { path: route.groupLists, lazy: pages.lists },
               { path: route.groupChores, lazy: pages.chores },
-              { path: route.groupExpenses, lazy: pages.expenses },
+              { path: route.groupExpenses, lazy: pages.groupExpenses },
             ],
           },
         ],

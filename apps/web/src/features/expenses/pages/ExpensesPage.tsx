@@ -1,23 +1,89 @@
-import { IconReceipt } from '@tabler/icons-react';
+import { Button, Group as Row, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/EmptyState';
 import { PageTitle } from '../../../components/PageTitle';
-import { useOptionalNumericParam } from '../../../lib/route-params';
+import { useApi } from '../../../lib/api-context';
+import { useSession } from '../../../lib/session';
+import {
+  expenseCategoriesQueryOptions,
+  expenseGroupQueryOptions,
+  myGroupsQueryOptions,
+  type ExpenseFilters,
+} from '../api';
+import { useExpenseDialogs } from '../components/ExpenseDialogs';
+import { ExpenseFiltersBar } from '../components/ExpenseFiltersBar';
+import { ExpenseList } from '../components/ExpenseList';
+import { personName } from '../format';
+import { useMoneyLive } from '../live';
+import { mayChangeExpense } from '../permissions';
 
-/** spec §2: /expenses, and /groups/{groupId}/expenses for one group. */
+/** spec §2 /expenses: my expenses across my groups and my personal ones, with filters and totals. */
 export function ExpensesPage() {
   const { t } = useTranslation();
-  const groupId = useOptionalNumericParam('groupId');
+  const api = useApi();
+  const { user } = useSession();
+  const myId = user?.id;
+  useMoneyLive();
+  // spec §2: the expenses pages keep no state when left; filters start empty on every visit.
+  const [filters, setFilters] = useState<ExpenseFilters>({});
+  const groups = useQuery(myGroupsQueryOptions(api));
+  const groupId = filters.group_id ?? null;
+  const group = useQuery({
+    ...expenseGroupQueryOptions(api, groupId ?? 0),
+    enabled: groupId !== null,
+  });
+  // A category belongs to a group or to me: the filter offers those of the group chosen, or mine.
+  const categoryOwnerChosen = groupId !== null || filters.personal === true;
+  const categories = useQuery({
+    ...expenseCategoriesQueryOptions(api, groupId),
+    enabled: categoryOwnerChosen,
+  });
+  const roles = new Map((groups.data ?? []).map((summary) => [summary.id, summary.my_role]));
+  const { actions, openForm, dialogs } = useExpenseDialogs({
+    myId,
+    canChange: (expense) => mayChangeExpense(expense, myId, (id) => roles.get(id)),
+  });
+  const me = user ? [{ id: user.id, name: personName(t, user) }] : [];
+  const payers =
+    groupId !== null && group.data
+      ? group.data.members.map((member) => ({ id: member.id, name: personName(t, member) }))
+      : me;
+
   return (
-    <>
-      <PageTitle>
-        {groupId === null ? t('expenses.title') : t('expenses.groupTitle', { id: groupId })}
-      </PageTitle>
-      <EmptyState
-        icon={IconReceipt}
-        title={t('expenses.empty.title')}
-        text={t('expenses.empty.text')}
+    <Stack>
+      <PageTitle>{t('expenses.title')}</PageTitle>
+      <Row justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed" miw={0}>
+          {t('expenses.mineHint')}
+        </Text>
+        <Button
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          // A group chosen in the filters is the new expense's group; otherwise the form asks.
+          onClick={() =>
+            openForm({ groupId: filters.personal ? null : (filters.group_id ?? undefined) })
+          }
+        >
+          {t('expenses.add')}
+        </Button>
+      </Row>
+      <ExpenseFiltersBar
+        value={filters}
+        onChange={setFilters}
+        categories={categoryOwnerChosen ? (categories.data ?? []) : []}
+        payers={payers}
+        groups={(groups.data ?? []).map((summary) => ({ id: summary.id, name: summary.name }))}
       />
-    </>
+      <ExpenseList
+        scope={{ kind: 'mine' }}
+        filters={filters}
+        myId={myId}
+        actions={actions}
+        emptyText={t('expenses.empty.text')}
+      />
+      {dialogs}
+    </Stack>
   );
 }

@@ -24,6 +24,7 @@ import { RoleBadge } from '../components/RoleBadge';
 import { Section } from '../components/Section';
 import { actionErrorKey, loadErrorKey } from '../errors';
 import { PageLoader } from '../../../components/PageLoader';
+import { RecentExpensesSection } from '../../expenses/components/RecentExpensesSection';
 
 /** spec §2 Group detail: members, invites, lists, chores, expenses and the activity log. */
 export function GroupDetailPage() {
@@ -108,12 +109,7 @@ function GroupDetail({
             action={t('groups.detail.chores.manage')}
             to={paths.groupChores(group.id)}
           />
-          <LinkSection
-            title={t('groups.detail.expenses.title')}
-            empty={t('groups.detail.expenses.empty')}
-            action={t('groups.detail.expenses.manage')}
-            to={paths.groupExpenses(group.id)}
-          />
+          <RecentExpensesSection groupId={group.id} />
           {can('view_activity') && <ActivitySection groupId={group.id} timeZone={timeZone} />}
         </Stack>
       </SimpleGrid>
@@ -121,7 +117,7 @@ function GroupDetail({
   );
 }
 
-/** Chores and expenses arrive with their own features; until then each is a way there. */
+/** Chores arrive with their own feature; until then the section is a way there. */
 function LinkSection({
   title,
   empty,

@@ -22,6 +22,9 @@ function openGroup(
     jsonResponse({ items: [], next_cursor: null }),
   );
   server.protectedRoute('GET', '/groups/1/lists', () => jsonResponse(lists));
+  server.protectedRoute('GET', '/groups/1/expenses', () =>
+    jsonResponse({ items: [], next_cursor: null, totals: [] }),
+  );
   return renderApp('/groups/1', server);
 }
 

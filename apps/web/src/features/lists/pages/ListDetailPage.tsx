@@ -20,7 +20,6 @@ import {
 } from '../api';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { LoadWhenOpened } from '../../../components/LoadWhenOpened';
-import { ExpensesSection } from '../components/ExpensesSection';
 import type { ItemActions } from '../components/ItemRow';
 import { ItemsView } from '../components/ItemsView';
 import { ListActionsMenu } from '../components/ListActionsMenu';
@@ -31,6 +30,7 @@ import { money } from '../format';
 import { useListsLive } from '../live';
 import { useScrollMemory, useViewState } from '../view-state';
 import { PageLoader } from '../../../components/PageLoader';
+import { ListExpensesSection } from '../../expenses/components/ListExpensesSection';
 
 // Dialogs load when first opened (their forms and number inputs are not needed to show the list).
 const EditItemModal = lazy(() =>
@@ -233,7 +233,7 @@ function ListDetailView({ list }: { list: ListDetail }) {
         />
       )}
 
-      <ExpensesSection list={list} />
+      <ListExpensesSection list={list} />
 
       <ConfirmModal
         opened={toggling !== null}

@@ -238,13 +238,14 @@ describe('list detail page (spec §2 List detail)', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('links a group list to its group expenses with Add Expense', async () => {
+  it('shows the expenses section of a group list with Add Expense', async () => {
     openList(listDetail([], { group: { id: 4, name: 'Flat 3B' } }));
     expect(await screen.findByText('Group: Flat 3B')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add Expense' })).toHaveAttribute(
-      'href',
-      '/groups/4/expenses',
-    );
+    const section = screen.getByRole('region', { name: 'Expenses' });
+    expect(
+      await within(section).findByText('No expenses recorded for this list yet.'),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Add Expense' })).toBeInTheDocument();
   });
 
   it('offers the lifecycle actions in its menu and completes the list', async () => {

@@ -14,5 +14,9 @@ export function openList(
   signInAs(server);
   server.protectedRoute('GET', `/lists/${detail.id}`, () => jsonResponse(detail));
   server.protectedRoute('GET', '/categories', () => jsonResponse(categories));
+  // The page shows the list's expenses too.
+  server.protectedRoute('GET', `/lists/${detail.id}/expenses`, () =>
+    jsonResponse({ items: [], next_cursor: null, totals: [] }),
+  );
   return renderApp(path, server);
 }

@@ -1,0 +1,144 @@
+import type { Expense, ExpenseSplit } from '@household/contracts';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatCalendarDate, money, personName } from '../format';
+import { PaymentStatusBadge, SplitStatusBadge } from './StatusBadges';
+
+/** Whether `myId` may settle this split: only one's own open share (spec §6). */
+export const canSettle = (expense: Expense, split: ExpenseSplit, myId: number | undefined) =>
+  myId !== undefined &&
+  split.user?.id === myId &&
+  expense.paid_by?.id !== myId &&
+  split.status !== 'settled' &&
+  split.remaining_cents > 0;
+
+export interface ExpenseActions {
+  /** Whether I may change or delete it (who added it, who paid it, or a group owner or admin). */
+  canChange: (expense: Expense) => boolean;
+  onEdit: (expense: Expense) => void;
+  onDelete: (expense: Expense) => void;
+  onSettle: (expense: Expense, split: ExpenseSplit) => void;
+}
+
+/** spec §3 Expense: paid by, amount, date, split type, each person's split with its status. */
+export function ExpenseCard({
+  expense,
+  myId,
+  actions,
+  compact = false,
+}: {
+  expense: Expense;
+  myId: number | undefined;
+  actions: ExpenseActions;
+  /** The short form of the group page: no notes, no edit or delete. */
+  compact?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const format = (cents: number) => money(cents, expense.currency, i18n.language);
+  const changeable = !compact && actions.canChange(expense);
+  return (
+    <Card
+      withBorder
+      padding="sm"
+      component="article"
+      aria-label={expense.description}
+      data-testid="expense-card"
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title order={4} size="h5" miw={0} style={{ overflowWrap: 'anywhere' }}>
+            {expense.description}
+          </Title>
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="expense-amount">
+            {format(expense.amount_cents)}
+          </Text>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {formatCalendarDate(expense.date, i18n.language)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('expenses.card.paidBy', { name: personName(t, expense.paid_by) })}
+          </Text>
+          <Badge variant="light" color="gray" size="sm">
+            {expense.category?.name ?? t('expenses.noCategory')}
+          </Badge>
+          <Badge variant="light" color="blue" size="sm">
+            {t(`expenses.splitType.${expense.split_type}`)}
+          </Badge>
+          {expense.group_id === null && (
+            <Badge variant="light" color="violet" size="sm">
+              {t('expenses.card.personal')}
+            </Badge>
+          )}
+          <PaymentStatusBadge status={expense.payment_status} />
+        </Group>
+        {!compact && expense.notes && (
+          <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            {expense.notes}
+          </Text>
+        )}
+        {expense.group_id !== null && (
+          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {expense.splits.map((split) => (
+              <Group
+                key={split.id}
+                component="li"
+                justify="space-between"
+                gap="xs"
+                wrap="wrap"
+                data-testid="split-row"
+              >
+                <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
+                  {personName(t, split.user)}
+                </Text>
+                <Group gap="xs" wrap="wrap">
+                  <Text size="sm">{format(split.amount_cents)}</Text>
+                  {split.status === 'partially_settled' && (
+                    <Text size="xs" c="dimmed">
+                      {t('expenses.card.remaining', { amount: format(split.remaining_cents) })}
+                    </Text>
+                  )}
+                  <SplitStatusBadge status={split.status} />
+                  {canSettle(expense, split, myId) && (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      onClick={() => actions.onSettle(expense, split)}
+                      aria-label={t('expenses.card.settleLabel', {
+                        description: expense.description,
+                      })}
+                    >
+                      {t('expenses.card.settle')}
+                    </Button>
+                  )}
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        {changeable && (
+          <Group gap="xs" justify="flex-end">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('expenses.card.edit', { description: expense.description })}
+              onClick={() => actions.onEdit(expense)}
+            >
+              <IconPencil size={16} aria-hidden />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('expenses.card.delete', { description: expense.description })}
+              onClick={() => actions.onDelete(expense)}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

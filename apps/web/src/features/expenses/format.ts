@@ -1,0 +1,35 @@
+import type { PersonRef } from '@household/contracts';
+import { formatMoney } from '@household/domain';
+import type { TFunction } from 'i18next';
+
+/** Money in the expense's currency and the language the app shows (ARCHITECTURE "Money"). */
+export function money(cents: number, currency: string, locale: string): string {
+  try {
+    return formatMoney(cents, currency, locale);
+  } catch {
+    return formatMoney(cents, 'EUR', locale);
+  }
+}
+
+/** spec §3 display name; a person whose account is gone is a "Deleted user" (docs/expenses.md). */
+export function personName(t: TFunction, person: PersonRef | null): string {
+  if (!person) return t('expenses.deletedUser');
+  if (person.name) return person.name;
+  return person.is_guest ? t('user.guest') : t('user.fallback', { id: person.id });
+}
+
+/** A calendar date (`YYYY-MM-DD`) as the person entered it, in their language: no time zone. */
+export function formatCalendarDate(date: string, locale: string): string {
+  const instant = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(instant.getTime())) return date;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(instant);
+}
+
+/** Today as a calendar date in the user's time zone, for a new expense's date field. */
+export function today(timeZone?: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  } catch {
+    return new Date().toISOString().slice(0, 10);
+  }
+}

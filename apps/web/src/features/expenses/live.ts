@@ -1,0 +1,22 @@
+import type { RealtimeEvent } from '@household/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRealtimeEvents, useRealtimeResync } from '../../lib/realtime-context';
+import { moneyKeys } from './keys';
+
+/** `expense` and `settlement` events change what expenses, totals and balances show. */
+export const isMoneyEvent = (event: RealtimeEvent) =>
+  event.entity === 'expense' || event.entity === 'settlement';
+
+/**
+ * Someone else's expense or payment shows on every open expense page, recent-expenses section and
+ * balance within a moment: every answer under ['money'] is refetched (docs/realtime.md). After a
+ * reconnect the same happens, since changes made meanwhile were not reported.
+ */
+export function useMoneyLive() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+  useRealtimeEvents((event) => {
+    if (isMoneyEvent(event)) refresh();
+  });
+  useRealtimeResync(refresh);
+}

@@ -1,0 +1,312 @@
+import {
+  EXPENSE_SHARE_WEIGHT_MAX,
+  ZSplitInput,
+  type ExpenseSplitType,
+  type SplitInput,
+} from '@household/contracts';
+import {
+  FULL_PERCENT_BASIS_POINTS,
+  splitExpense,
+  type Share,
+  type SplitRequest,
+} from '@household/domain';
+import type { TranslationKey } from '../../lib/i18n';
+import { moneyInputValue, parseMoneyInput } from '../../lib/money-input';
+
+/**
+ * The split part of the expense form as the person fills it in, and what it comes to: the same
+ * `splitExpense` the server runs, so the preview shows the shares that will be saved.
+ */
+export interface SplitItemDraft {
+  itemId: number | null;
+  name: string;
+  priceCents: number;
+  /** Who takes the item; none: everyone shares it. */
+  takers: number[];
+}
+
+export interface SplitDraft {
+  type: ExpenseSplitType;
+  /** Who shares the expense, in the order of the group's members. */
+  participants: number[];
+  /** Per person, as typed: an amount (exact), a percentage or a number of shares. */
+  values: Record<number, string>;
+  items: SplitItemDraft[];
+}
+
+export type Problem = { key: TranslationKey; values?: Record<string, string | number> };
+
+export interface SplitPreview {
+  /** Each participant's share, when the split can be computed. */
+  shares: Map<number, number> | null;
+  /** A problem of one person's entry. */
+  fieldErrors: Map<number, Problem>;
+  /** A problem of the whole split (nobody chosen, sums that do not add up). */
+  error: Problem | null;
+  /**
+   * What is left to assign (> 0) or too much (< 0): cents for exact amounts, basis points for
+   * percentages; null when the entries add up or the type has nothing to add up.
+   */
+  difference: number | null;
+  /** True when an odd cent may fall to someone else once saved (a new expense's id decides). */
+  oddCents: boolean;
+  /** The split as the server takes it, when nothing is wrong. */
+  input: SplitInput | null;
+}
+
+const key = (translationKey: TranslationKey) => translationKey;
+
+/** "12,5" or "12.5" as basis points (1250); at most two decimals, 0 to 100. */
+export function parsePercent(text: string): number | null {
+  const cleaned = text.trim().replace('%', '').trim().replace(',', '.');
+  if (!/^\d{1,3}(\.\d{0,2})?$/.test(cleaned) && !/^\.\d{1,2}$/.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.split('.');
+  const basisPoints = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
+  return basisPoints <= FULL_PERCENT_BASIS_POINTS ? basisPoints : null;
+}
+
+export function parseWeight(text: string): number | null {
+  const cleaned = text.trim();
+  if (!/^\d{1,4}$/.test(cleaned)) return null;
+  const weight = Number(cleaned);
+  return weight >= 1 && weight <= EXPENSE_SHARE_WEIGHT_MAX ? weight : null;
+}
+
+/** Checks the entries and computes the shares of `amountCents` (null while no valid amount). */
+export function previewSplit(
+  draft: SplitDraft,
+  amountCents: number | null,
+  { currency, locale, rotation }: { currency: string; locale: string; rotation?: number },
+): SplitPreview {
+  const fieldErrors = new Map<number, Problem>();
+  const preview = (
+    request: SplitRequest | null,
+    input: SplitInput | null,
+    error: Problem | null = null,
+  ): SplitPreview => {
+    if (draft.participants.length === 0) {
+      return {
+        shares: null,
+        fieldErrors,
+        error: { key: key('expenses.form.participantsRequired') },
+        difference: null,
+        oddCents: false,
+        input: null,
+      };
+    }
+    if (request === null || fieldErrors.size > 0 || error) {
+      return { shares: null, fieldErrors, error, difference: null, oddCents: false, input: null };
+    }
+    if (amountCents === null) {
+      return { shares: null, fieldErrors, error: null, difference: null, oddCents: false, input };
+    }
+    const outcome = splitExpense(amountCents, request, { rotation: rotation ?? 0 });
+    if (!outcome.ok) {
+      const { error: refusal } = outcome;
+      if (refusal.code === 'exact_sum_mismatch' || refusal.code === 'percentage_sum_mismatch') {
+        const difference =
+          refusal.code === 'exact_sum_mismatch'
+            ? refusal.differenceCents
+            : refusal.differenceBasisPoints;
+        return {
+          shares: entered(request),
+          fieldErrors,
+          error: null,
+          difference,
+          oddCents: false,
+          input: null,
+        };
+      }
+      return {
+        shares: null,
+        fieldErrors,
+        error: { key: key('expenses.form.splitInvalid') },
+        difference: null,
+        oddCents: false,
+        input: null,
+      };
+    }
+    return {
+      shares: toMap(outcome.shares),
+      fieldErrors,
+      error: null,
+      difference: null,
+      oddCents: rotation === undefined && oddCentsMove(amountCents, request, outcome.shares),
+      input,
+    };
+  };
+
+  const people = draft.participants;
+  switch (draft.type) {
+    case 'equal':
+      return preview(
+        { type: 'equal', participants: people },
+        { type: 'equal', participants: people },
+      );
+    case 'exact': {
+      const amounts = people.map((userId) => {
+        const parsed = parseMoneyInput(draft.values[userId] ?? '', currency, locale);
+        if (parsed.ok) return { userId, amountCents: parsed.cents };
+        // An empty field is 0: that person owes nothing of it.
+        if (parsed.reason === 'empty') return { userId, amountCents: 0 };
+        fieldErrors.set(userId, {
+          key:
+            parsed.reason === 'too_many_decimals'
+              ? key('expenses.form.amountTooManyDecimals')
+              : key('expenses.form.amountInvalid'),
+        });
+        return { userId, amountCents: 0 };
+      });
+      return preview(
+        { type: 'exact', amounts },
+        {
+          type: 'exact',
+          amounts: amounts.map((a) => ({ user_id: a.userId, amount_cents: a.amountCents })),
+        },
+      );
+    }
+    case 'percentage': {
+      const percentages = people.map((userId) => {
+        const text = draft.values[userId] ?? '';
+        const basisPoints = text.trim() === '' ? 0 : parsePercent(text);
+        if (basisPoints === null)
+          fieldErrors.set(userId, { key: key('expenses.form.percentInvalid') });
+        return { userId, basisPoints: basisPoints ?? 0 };
+      });
+      return preview(
+        { type: 'percentage', percentages },
+        {
+          type: 'percentage',
+          percentages: percentages.map((p) => ({
+            user_id: p.userId,
+            percent: p.basisPoints / 100,
+          })),
+        },
+      );
+    }
+    case 'shares': {
+      const shares = people.map((userId) => {
+        const weight = parseWeight(draft.values[userId] ?? '1');
+        if (weight === null) {
+          fieldErrors.set(userId, {
+            key: key('expenses.form.sharesInvalid'),
+            values: { max: EXPENSE_SHARE_WEIGHT_MAX },
+          });
+        }
+        return { userId, weight: weight ?? 1 };
+      });
+      return preview(
+        { type: 'shares', shares },
+        { type: 'shares', shares: shares.map((s) => ({ user_id: s.userId, weight: s.weight })) },
+      );
+    }
+    case 'item_based': {
+      const chosen = new Set(people);
+      // Someone taken off the participants no longer takes an item.
+      const items = draft.items.map((item) => ({
+        ...item,
+        takers: item.takers.filter((userId) => chosen.has(userId)),
+      }));
+      return preview(
+        {
+          type: 'item_based',
+          participants: people,
+          items: items.map((item) => ({ priceCents: item.priceCents, takers: item.takers })),
+        },
+        {
+          type: 'item_based',
+          participants: people,
+          items: items.map((item) => ({
+            item_id: item.itemId,
+            name: item.name,
+            price_cents: item.priceCents,
+            takers: item.takers,
+          })),
+        },
+      );
+    }
+  }
+}
+
+const toMap = (shares: readonly Share[]) =>
+  new Map(shares.map((share) => [share.userId, share.amountCents]));
+
+/** What each person entered, for the preview of exact amounts or percentages that do not add up. */
+function entered(request: SplitRequest): Map<number, number> | null {
+  if (request.type === 'exact') {
+    return new Map(request.amounts.map((a) => [a.userId, a.amountCents]));
+  }
+  return null;
+}
+
+/** Whether the odd cents would fall elsewhere at another rotation (the new expense's id). */
+function oddCentsMove(amountCents: number, request: SplitRequest, shares: readonly Share[]) {
+  if (request.type === 'exact') return false;
+  for (let rotation = 1; rotation < shares.length; rotation += 1) {
+    const other = splitExpense(amountCents, request, { rotation });
+    if (other.ok && other.shares.some((share, i) => share.amountCents !== shares[i]!.amountCents)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The form's draft of a saved split (`expense.split` as it was entered), or null if unreadable. */
+export function draftOfSplit(split: unknown, currency: string, locale: string): SplitDraft | null {
+  const parsed = ZSplitInput.safeParse(split);
+  if (!parsed.success) return null;
+  const input = parsed.data;
+  const money = (cents: number) => moneyInputValue(cents, currency, locale);
+  switch (input.type) {
+    case 'equal':
+      return { type: 'equal', participants: input.participants, values: {}, items: [] };
+    case 'exact':
+      return {
+        type: 'exact',
+        participants: input.amounts.map((a) => a.user_id),
+        values: Object.fromEntries(input.amounts.map((a) => [a.user_id, money(a.amount_cents)])),
+        items: [],
+      };
+    case 'percentage':
+      return {
+        type: 'percentage',
+        participants: input.percentages.map((p) => p.user_id),
+        values: Object.fromEntries(
+          input.percentages.map((p) => [p.user_id, percentText(p.percent, locale)]),
+        ),
+        items: [],
+      };
+    case 'shares':
+      return {
+        type: 'shares',
+        participants: input.shares.map((s) => s.user_id),
+        values: Object.fromEntries(input.shares.map((s) => [s.user_id, String(s.weight)])),
+        items: [],
+      };
+    case 'item_based':
+      return {
+        type: 'item_based',
+        participants: input.participants,
+        values: {},
+        items: input.items.map((item) => ({
+          itemId: item.item_id ?? null,
+          name: item.name,
+          priceCents: item.price_cents,
+          takers: item.takers,
+        })),
+      };
+  }
+}
+
+function percentText(percent: number, locale: string) {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false }).format(
+    percent,
+  );
+}
+
+/** A percentage of basis points in the reader's language: 1250 → "12.5 %" in en. */
+export function formatPercent(basisPoints: number, locale: string) {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+    basisPoints / FULL_PERCENT_BASIS_POINTS,
+  );
+}
