@@ -1,4 +1,4 @@
-import { splitExpense } from '@household/domain';
+import { rotationOfDate, splitExpense } from '@household/domain';
 import { describe, expect, it } from 'vitest';
 import { draftOfSplit, parsePercent, previewSplit, type SplitDraft } from './split-draft';
 
@@ -9,25 +9,29 @@ const draft = (overrides: Partial<SplitDraft>): SplitDraft => ({
   items: [],
   ...overrides,
 });
-const options = { currency: 'EUR', locale: 'en' };
+const options = { currency: 'EUR', locale: 'en', date: '2026-11-20' };
 const shares = (preview: ReturnType<typeof previewSplit>) =>
   preview.shares ? Object.fromEntries(preview.shares) : null;
 
 describe('the split preview', () => {
-  it('shows the shares the server will save, odd cents included, for an edit (rotation = id)', () => {
-    for (const rotation of [0, 1, 2, 41]) {
-      const preview = previewSplit(draft({}), 1000, { ...options, rotation });
-      const server = splitExpense(1000, { type: 'equal', participants: [5, 6, 7] }, { rotation });
+  it('shows the shares the server will save, odd cents included (they rotate by the date)', () => {
+    for (const date of ['2026-11-19', '2026-11-20', '2026-11-21', '2027-02-28']) {
+      const preview = previewSplit(draft({}), 1000, { ...options, date });
+      const server = splitExpense(
+        1000,
+        { type: 'equal', participants: [5, 6, 7] },
+        { rotation: rotationOfDate(date) },
+      );
       expect(
         server.ok && Object.fromEntries(server.shares.map((s) => [s.userId, s.amountCents])),
       ).toEqual(shares(preview));
-      expect(preview.oddCents).toBe(false);
     }
-  });
-
-  it('says that an odd cent may move for a new expense, whose id is not known yet', () => {
-    expect(previewSplit(draft({}), 1000, options).oddCents).toBe(true);
-    expect(previewSplit(draft({}), 900, options).oddCents).toBe(false);
+    // The odd cent moves with the date, and the preview follows it.
+    const owners = ['2026-11-19', '2026-11-20', '2026-11-21'].map((date) => {
+      const preview = shares(previewSplit(draft({}), 1000, { ...options, date }))!;
+      return Object.keys(preview).find((id) => preview[id] === 334);
+    });
+    expect(new Set(owners).size).toBe(3);
   });
 
   it('says what is left to assign or too much for exact amounts, and sends nothing', () => {

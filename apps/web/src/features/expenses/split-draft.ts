@@ -6,6 +6,7 @@ import {
 } from '@household/contracts';
 import {
   FULL_PERCENT_BASIS_POINTS,
+  rotationOfDate,
   splitExpense,
   type Share,
   type SplitRequest,
@@ -48,8 +49,6 @@ export interface SplitPreview {
    * percentages; null when the entries add up or the type has nothing to add up.
    */
   difference: number | null;
-  /** True when an odd cent may fall to someone else once saved (a new expense's id decides). */
-  oddCents: boolean;
   /** The split as the server takes it, when nothing is wrong. */
   input: SplitInput | null;
 }
@@ -76,7 +75,7 @@ export function parseWeight(text: string): number | null {
 export function previewSplit(
   draft: SplitDraft,
   amountCents: number | null,
-  { currency, locale, rotation }: { currency: string; locale: string; rotation?: number },
+  { currency, locale, date }: { currency: string; locale: string; date: string },
 ): SplitPreview {
   const fieldErrors = new Map<number, Problem>();
   const preview = (
@@ -90,17 +89,16 @@ export function previewSplit(
         fieldErrors,
         error: { key: key('expenses.form.participantsRequired') },
         difference: null,
-        oddCents: false,
         input: null,
       };
     }
     if (request === null || fieldErrors.size > 0 || error) {
-      return { shares: null, fieldErrors, error, difference: null, oddCents: false, input: null };
+      return { shares: null, fieldErrors, error, difference: null, input: null };
     }
     if (amountCents === null) {
-      return { shares: null, fieldErrors, error: null, difference: null, oddCents: false, input };
+      return { shares: null, fieldErrors, error: null, difference: null, input };
     }
-    const outcome = splitExpense(amountCents, request, { rotation: rotation ?? 0 });
+    const outcome = splitExpense(amountCents, request, { rotation: rotationOfDate(date) });
     if (!outcome.ok) {
       const { error: refusal } = outcome;
       if (refusal.code === 'exact_sum_mismatch' || refusal.code === 'percentage_sum_mismatch') {
@@ -113,7 +111,6 @@ export function previewSplit(
           fieldErrors,
           error: null,
           difference,
-          oddCents: false,
           input: null,
         };
       }
@@ -122,7 +119,6 @@ export function previewSplit(
         fieldErrors,
         error: { key: key('expenses.form.splitInvalid') },
         difference: null,
-        oddCents: false,
         input: null,
       };
     }
@@ -131,7 +127,6 @@ export function previewSplit(
       fieldErrors,
       error: null,
       difference: null,
-      oddCents: rotation === undefined && oddCentsMove(amountCents, request, outcome.shares),
       input,
     };
   };
@@ -237,18 +232,6 @@ function entered(request: SplitRequest): Map<number, number> | null {
     return new Map(request.amounts.map((a) => [a.userId, a.amountCents]));
   }
   return null;
-}
-
-/** Whether the odd cents would fall elsewhere at another rotation (the new expense's id). */
-function oddCentsMove(amountCents: number, request: SplitRequest, shares: readonly Share[]) {
-  if (request.type === 'exact') return false;
-  for (let rotation = 1; rotation < shares.length; rotation += 1) {
-    const other = splitExpense(amountCents, request, { rotation });
-    if (other.ok && other.shares.some((share, i) => share.amountCents !== shares[i]!.amountCents)) {
-      return true;
-    }
-  }
-  return false;
 }
 
 /** The form's draft of a saved split (`expense.split` as it was entered), or null if unreadable. */

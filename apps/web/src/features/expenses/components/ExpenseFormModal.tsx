@@ -71,6 +71,11 @@ export interface ExpenseFormTarget {
   groupId?: number | null;
   /** The list a new expense is for: its priced items can be split item by item. */
   list?: ListDetail | null;
+  /**
+   * "Split this shop": start as an item-based split of the list's bought (ticked) priced items,
+   * for their total, each item everyone's until someone says who takes it.
+   */
+  shop?: boolean;
 }
 
 const PERSONAL = 'personal';
@@ -172,6 +177,7 @@ function ExpenseFormBody({ target, onClose }: { target: ExpenseFormTarget; onClo
         currency={currency ?? 'EUR'}
         categories={categories.data ?? []}
         list={target.list ?? null}
+        shop={target.shop ?? false}
         idempotencyKey={idempotencyKey}
         onConflict={onConflict}
         onClose={onClose}
@@ -262,6 +268,7 @@ function initialDraft(
   expense: Expense | undefined,
   members: GroupMember[],
   list: ListDetail | null,
+  shop: boolean,
   currency: string,
   locale: string,
 ): SplitDraft {
@@ -271,23 +278,33 @@ function initialDraft(
     ? expense.splits.flatMap((split) => (split.user ? [split.user.id] : []))
     : members.map((member) => member.id);
   return {
-    type: 'equal',
+    type: shop ? 'item_based' : 'equal',
     participants,
     values: {},
-    items: listItems(list),
+    items: listItems(list, shop),
   };
 }
 
+/** The items a new expense starts from: the bought ones for "Split this shop", else all. */
+const startingItems = (list: ListDetail, shop: boolean) =>
+  list.items.filter(
+    (item) => item.price_cents !== null && item.price_cents > 0 && (!shop || item.done),
+  );
+
+/** The amount a new expense from a list starts with: its priced items', or its bought ones'. */
+function startingTotal(list: ListDetail, shop: boolean): number {
+  if (!shop) return list.total_cents;
+  return startingItems(list, true).reduce((sum, item) => sum + item.price_cents!, 0);
+}
+
 /** The list's items with a price, each shared by everyone until someone takes it. */
-function listItems(list: ListDetail | null): SplitItemDraft[] {
-  return (list?.items ?? [])
-    .filter((item) => item.price_cents !== null && item.price_cents > 0)
-    .map((item) => ({
-      itemId: item.id,
-      name: item.name,
-      priceCents: item.price_cents!,
-      takers: [],
-    }));
+function listItems(list: ListDetail | null, shop: boolean): SplitItemDraft[] {
+  return (list ? startingItems(list, shop) : []).map((item) => ({
+    itemId: item.id,
+    name: item.name,
+    priceCents: item.price_cents!,
+    takers: [],
+  }));
 }
 
 function ExpenseFields({
@@ -297,6 +314,7 @@ function ExpenseFields({
   currency,
   categories,
   list,
+  shop,
   idempotencyKey,
   onConflict,
   onClose,
@@ -307,6 +325,7 @@ function ExpenseFields({
   currency: string;
   categories: { id: number; name: string }[];
   list: ListDetail | null;
+  shop: boolean;
   idempotencyKey: string;
   onConflict: (current: unknown) => Promise<void>;
   onClose: () => void;
@@ -321,8 +340,8 @@ function ExpenseFields({
     description: expense?.description ?? (list ? list.name : ''),
     amount: expense
       ? moneyInputValue(expense.amount_cents, currency, locale)
-      : list && list.total_cents > 0
-        ? moneyInputValue(list.total_cents, currency, locale)
+      : list && startingTotal(list, shop) > 0
+        ? moneyInputValue(startingTotal(list, shop), currency, locale)
         : '',
     date: expense?.date ?? today(user?.timezone),
     paidBy: String(expense?.paid_by?.id ?? myId ?? ''),
@@ -330,7 +349,7 @@ function ExpenseFields({
     notes: expense?.notes ?? '',
   }));
   const [draft, setDraft] = useState<SplitDraft>(() =>
-    initialDraft(expense, members, list, currency, locale),
+    initialDraft(expense, members, list, shop, currency, locale),
   );
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -338,10 +357,10 @@ function ExpenseFields({
   const itemBasedOffered = list !== null || draft.type === 'item_based';
 
   const { errors, amountCents } = checkValues(values, currency, locale);
-  // An edit keeps the expense's own rotation, so the preview shows exactly what will be saved.
+  // The odd cents rotate by the expense's date, so the preview is exactly what will be saved.
   const preview = useMemo(
-    () => previewSplit(draft, amountCents, { currency, locale, rotation: expense?.id }),
-    [draft, amountCents, currency, locale, expense?.id],
+    () => previewSplit(draft, amountCents, { currency, locale, date: values.date }),
+    [draft, amountCents, currency, locale, values.date],
   );
   const format = (cents: number) => money(cents, currency, locale);
   const set = (field: keyof Values) => (value: string) =>
@@ -705,10 +724,6 @@ function SplitFields({
         ) : !amountKnown ? (
           <Text size="sm" c="dimmed">
             {t('expenses.form.enterAmountForPreview')}
-          </Text>
-        ) : preview.oddCents ? (
-          <Text size="sm" c="dimmed">
-            {t('expenses.form.oddCents')}
           </Text>
         ) : null}
       </div>

@@ -1,4 +1,4 @@
-import { Button, Group as Row, Stack, Text } from '@mantine/core';
+import { Button, Grid, Group as Row, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import {
 } from '../api';
 import { useExpenseDialogs } from '../components/ExpenseDialogs';
 import { ExpenseFiltersBar } from '../components/ExpenseFiltersBar';
+import { MyBalancesPanel } from '../components/MyBalancesPanel';
 import { ExpenseList } from '../components/ExpenseList';
 import { personName } from '../format';
 import { useMoneyLive } from '../live';
@@ -69,20 +70,33 @@ export function ExpensesPage() {
           {t('expenses.add')}
         </Button>
       </Row>
-      <ExpenseFiltersBar
-        value={filters}
-        onChange={setFilters}
-        categories={categoryOwnerChosen ? (categories.data ?? []) : []}
-        payers={payers}
-        groups={(groups.data ?? []).map((summary) => ({ id: summary.id, name: summary.name }))}
-      />
-      <ExpenseList
-        scope={{ kind: 'mine' }}
-        filters={filters}
-        myId={myId}
-        actions={actions}
-        emptyText={t('expenses.empty.text')}
-      />
+      {/* What I owe and am owed beside my expenses on a wide screen, above them on a phone. */}
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <MyBalancesPanel />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack>
+            <ExpenseFiltersBar
+              value={filters}
+              onChange={setFilters}
+              categories={categoryOwnerChosen ? (categories.data ?? []) : []}
+              payers={payers}
+              groups={(groups.data ?? []).map((summary) => ({
+                id: summary.id,
+                name: summary.name,
+              }))}
+            />
+            <ExpenseList
+              scope={{ kind: 'mine' }}
+              filters={filters}
+              myId={myId}
+              actions={actions}
+              emptyText={t('expenses.empty.text')}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
       {dialogs}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group as Row, Stack } from '@mantine/core';
+import { Alert, Button, Grid, Group as Row, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import {
 import { useExpenseDialogs } from '../components/ExpenseDialogs';
 import { ExpenseFiltersBar } from '../components/ExpenseFiltersBar';
 import { ExpenseList } from '../components/ExpenseList';
+import { GroupMoneyPanel } from '../components/GroupMoneyPanel';
 import { personName } from '../format';
 import { useMoneyLive } from '../live';
 import { mayChangeExpense } from '../permissions';
@@ -66,22 +67,32 @@ export function GroupExpensesPage() {
           {t('expenses.add')}
         </Button>
       </Row>
-      <ExpenseFiltersBar
-        value={filters}
-        onChange={setFilters}
-        categories={categories.data ?? []}
-        payers={group.data.members.map((member) => ({
-          id: member.id,
-          name: personName(t, member),
-        }))}
-      />
-      <ExpenseList
-        scope={{ kind: 'group', groupId }}
-        filters={filters}
-        myId={myId}
-        actions={actions}
-        emptyText={t('expenses.empty.group')}
-      />
+      {/* Balances beside the expenses on a wide screen, above them on a phone. */}
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <GroupMoneyPanel groupId={groupId} currency={group.data.currency} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack>
+            <ExpenseFiltersBar
+              value={filters}
+              onChange={setFilters}
+              categories={categories.data ?? []}
+              payers={group.data.members.map((member) => ({
+                id: member.id,
+                name: personName(t, member),
+              }))}
+            />
+            <ExpenseList
+              scope={{ kind: 'group', groupId }}
+              filters={filters}
+              myId={myId}
+              actions={actions}
+              emptyText={t('expenses.empty.group')}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
       {dialogs}
     </Stack>
   );

@@ -60,52 +60,58 @@ describe('recent expenses on the group page (spec §2 Group detail)', () => {
   });
 });
 
-describe('a list’s expenses (spec §2 List detail)', () => {
-  it('adds an expense from the list, split item by item among who took what', async () => {
-    const server = moneyServer();
-    const items = [
-      { id: 1, name: 'Wine', price_cents: 800 },
-      { id: 2, name: 'Bread', price_cents: 200 },
-      { id: 3, name: 'Salt', price_cents: null },
-    ].map((entry) => ({
-      ...entry,
-      list_id: 3,
-      quantity: 1,
-      unit: null,
-      category_id: null,
-      notes: '',
-      position: entry.id,
-      added_by: ann,
-      done: false,
-      completed_by: null,
-      completed_at: null,
+/** A group list "Party": Wine 8.00 and Bread 2.00 (bought when `bought` says so), Salt unpriced. */
+function openParty(bought: string[] = []) {
+  const server = moneyServer();
+  const items = [
+    { id: 1, name: 'Wine', price_cents: 800 },
+    { id: 2, name: 'Bread', price_cents: 200 },
+    { id: 3, name: 'Salt', price_cents: null },
+  ].map((entry) => ({
+    ...entry,
+    list_id: 3,
+    quantity: 1,
+    unit: null,
+    category_id: null,
+    notes: '',
+    position: entry.id,
+    added_by: ann,
+    done: bought.includes(entry.name),
+    completed_by: null,
+    completed_at: null,
+    created_at: '2025-03-12T10:00:00.000Z',
+    updated_at: '2025-03-12T10:00:00.000Z',
+    version: 1,
+  }));
+  server.protectedRoute('GET', '/lists/3', () =>
+    jsonResponse({
+      id: 3,
+      name: 'Party',
+      description: '',
+      group: { id: 1, name: 'Flat 3B' },
+      created_by: ann,
+      status: 'active',
+      currency: 'EUR',
+      item_count: 3,
+      done_count: bought.length,
+      total_cents: 1000,
       created_at: '2025-03-12T10:00:00.000Z',
       updated_at: '2025-03-12T10:00:00.000Z',
       version: 1,
-    }));
-    server.protectedRoute('GET', '/lists/3', () =>
-      jsonResponse({
-        id: 3,
-        name: 'Party',
-        description: '',
-        group: { id: 1, name: 'Flat 3B' },
-        created_by: ann,
-        status: 'active',
-        currency: 'EUR',
-        item_count: 3,
-        done_count: 0,
-        total_cents: 1000,
-        created_at: '2025-03-12T10:00:00.000Z',
-        updated_at: '2025-03-12T10:00:00.000Z',
-        version: 1,
-        items,
-      }),
-    );
-    server.protectedRoute('GET', '/lists/3/expenses', () =>
-      jsonResponse(page([expense(4, { list_id: 3, description: 'Party shop' })])),
-    );
-    server.protectedRoute('POST', '/expenses', () => jsonResponse(expense(5), 201));
-    renderApp('/lists/3', server);
+      items,
+    }),
+  );
+  server.protectedRoute('GET', '/lists/3/expenses', () =>
+    jsonResponse(page([expense(4, { list_id: 3, description: 'Party shop' })])),
+  );
+  server.protectedRoute('POST', '/expenses', () => jsonResponse(expense(5), 201));
+  renderApp('/lists/3', server);
+  return server;
+}
+
+describe('a list’s expenses (spec §2 List detail)', () => {
+  it('adds an expense from the list, split item by item among who took what', async () => {
+    const server = openParty();
     const section = await screen.findByRole('region', { name: 'Expenses' });
     expect(await within(section).findByText('Party shop')).toBeInTheDocument();
 
@@ -135,6 +141,31 @@ describe('a list’s expenses (spec §2 List detail)', () => {
         ],
       },
     });
+  });
+
+  it('splits this shop: the bought items, item by item, for their total', async () => {
+    const server = openParty(['Wine']);
+    const section = await screen.findByRole('region', { name: 'Expenses' });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Split this shop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add expense' });
+    expect(within(dialog).getByLabelText(/Amount/)).toHaveValue('8.00');
+    expect(within(dialog).getByLabelText('Split')).toHaveValue('item_based');
+    expect(within(dialog).getByText('Wine (€8.00)')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Bread/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Expense added')).toBeInTheDocument();
+    expect(await server.callsTo('/expenses')[0]!.json()).toMatchObject({
+      list_id: 3,
+      amount_cents: 800,
+      split: { type: 'item_based', items: [{ item_id: 1, price_cents: 800, takers: [] }] },
+    });
+  });
+
+  it('offers Split this shop only once something priced was bought', async () => {
+    openParty();
+    const section = await screen.findByRole('region', { name: 'Expenses' });
+    expect(await within(section).findByRole('button', { name: 'Add Expense' })).toBeVisible();
+    expect(within(section).queryByRole('button', { name: 'Split this shop' })).toBeNull();
   });
 });
 
