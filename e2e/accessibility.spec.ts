@@ -215,6 +215,94 @@ test('the groups pages and their dialogs pass the accessibility gate', async ({
   await expectAccessible(page, 'join page');
 });
 
+/** The user's group gains a housemate who paid 30.00 for the two of them. */
+async function sharedExpense(request: APIRequestContext, user: TestUser, groupId: number) {
+  const headers = await authHeaders(request, user);
+  const { code } = (await (
+    await request.post(`/api/v1/groups/${groupId}/invites`, { headers })
+  ).json()) as { code: string };
+  const mate = await signUpViaApi(request, { name: 'Mo Housemate' });
+  const mateHeaders = await authHeaders(request, mate);
+  expect(
+    (await request.post('/api/v1/groups/join', { headers: mateHeaders, data: { code } })).ok(),
+  ).toBe(true);
+  const added = await request.post('/api/v1/expenses', {
+    headers: mateHeaders,
+    data: {
+      group_id: groupId,
+      description: 'Groceries',
+      amount_cents: 3000,
+      date: '2026-11-20',
+      split: { type: 'equal', participants: [user.id, mate.id] },
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+}
+
+test('the expense pages and their dialogs pass the accessibility gate', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { user, groupId } = await household(request);
+  await sharedExpense(request, user, groupId);
+  await loginViaUi(page, user);
+  const e = t.expenses;
+  const m = t.money;
+
+  await page.goto(`/groups/${groupId}/expenses`);
+  await expect(page.getByRole('article', { name: 'Groceries' })).toBeVisible();
+  await expect(page.getByTestId('spending-charts')).toBeVisible();
+  await expectAccessible(page, 'group expenses');
+  await checkDialog(
+    page,
+    async () => {
+      await page.getByRole('button', { name: e.add, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: e.form.addTitle });
+      await dialog.getByRole('button', { name: e.form.add, exact: true }).click();
+      await expect(dialog.getByText(e.form.descriptionRequired)).toBeVisible();
+    },
+    e.form.addTitle,
+  );
+  await checkDialog(
+    page,
+    () =>
+      page
+        .getByRole('button', { name: sentence(e.card.settleLabel, { description: 'Groceries' }) })
+        .click(),
+    e.settle.title,
+  );
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: m.transfers.record }).click(),
+    m.transfers.confirmTitle,
+  );
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: m.settlements.add }).click(),
+    m.settlements.createTitle,
+  );
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: m.export.import }).click(),
+    m.import.title,
+  );
+  // The segmented control's radios are visually hidden behind their labels, which take the click.
+  await page.locator('label').filter({ hasText: m.report.viewTable }).click();
+  await expect(page.getByRole('table', { name: m.report.byCategory })).toBeVisible();
+  await expectAccessible(page, 'group expenses, spending as tables');
+
+  await page.goto('/expenses');
+  await expect(page.getByRole('article', { name: 'Groceries' })).toBeVisible();
+  await expectAccessible(page, 'my expenses');
+
+  await page.goto(`/groups/${groupId}`);
+  await expect(
+    page.getByRole('region', { name: g.detail.expenses.title }).getByText('Groceries'),
+  ).toBeVisible();
+  await expectAccessible(page, 'group detail with recent expenses');
+});
+
 test('chores, expenses, the 404 page and the account pass the accessibility gate', async ({
   page,
   request,
@@ -246,8 +334,8 @@ test('on a phone, the pages and the opened navigation pass the accessibility gat
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
-  const { user, listId } = await household(request);
+  test.setTimeout(120_000);
+  const { user, listId, groupId } = await household(request);
   await loginViaUi(page, user);
   await page.getByRole('button', { name: t.nav.toggleMenu }).click();
   await expect(mainNav(page).getByRole('link', { name: t.nav.groups })).toBeInViewport();
@@ -257,4 +345,11 @@ test('on a phone, the pages and the opened navigation pass the accessibility gat
   await expectAccessible(page, 'list detail');
   await page.goto(`/lists/${listId}/shop`);
   await expect(page.getByTestId('shop-row')).toHaveCount(3);
+  await expectAccessible(page, 'supermarket mode');
+  await sharedExpense(request, user, groupId);
+  await page.goto(`/groups/${groupId}/expenses`);
+  await expect(page.getByRole('article', { name: 'Groceries' })).toBeVisible();
+  await expectAccessible(page, 'group expenses');
+  await page.getByRole('button', { name: t.expenses.add, exact: true }).click();
+  await expect(page.getByRole('dialog', { name: t.expenses.form.addTitle })).toBeVisible();
 });

@@ -48,13 +48,16 @@ export const DIMMED = { light: '#5f666d', dark: '#9c9c9c' } as const;
  *   dark surface.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  // Placeholders in the dimmed shade too: a file input's placeholder is text on the page.
   const light: Record<string, string> = {
     '--mantine-color-dimmed': DIMMED.light,
+    '--mantine-color-placeholder': DIMMED.light,
     '--mantine-color-error': 'var(--mantine-color-red-text)',
     '--mantine-color-anchor': 'var(--mantine-color-brand-text)',
   };
   const dark: Record<string, string> = {
     '--mantine-color-dimmed': DIMMED.dark,
+    '--mantine-color-placeholder': DIMMED.dark,
     '--mantine-color-error': 'var(--mantine-color-red-text)',
     '--mantine-color-anchor': 'var(--mantine-color-brand-text)',
   };

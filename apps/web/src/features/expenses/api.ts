@@ -9,6 +9,7 @@ import {
   ZSettleSplitResult,
   type CreateExpenseBody,
   type Expense,
+  type ExpensePage,
   type UpdateExpenseBody,
 } from '@household/contracts';
 import {
@@ -16,6 +17,7 @@ import {
   queryOptions,
   useMutation,
   useQueryClient,
+  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -136,6 +138,26 @@ export const preferencesQueryOptions = (api: ApiClient) =>
 export const refreshMoney = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: moneyKeys.all });
 
+/**
+ * Puts an expense as the server answered it into every cached page that shows it, at once: a
+ * share settled a moment ago must not be offered again with its old remainder while the pages
+ * refetch.
+ */
+export function showSavedExpense(queryClient: QueryClient, expense: Expense) {
+  queryClient.setQueryData(moneyKeys.expense(expense.id), expense);
+  const replace = (page: ExpensePage): ExpensePage =>
+    page.items.some((item) => item.id === expense.id)
+      ? { ...page, items: page.items.map((item) => (item.id === expense.id ? expense : item)) }
+      : page;
+  queryClient.setQueriesData<ExpensePage | InfiniteData<ExpensePage>>(
+    { queryKey: moneyKeys.expenses },
+    (data) => {
+      if (!data) return data;
+      return 'pages' in data ? { ...data, pages: data.pages.map(replace) } : replace(data);
+    },
+  );
+}
+
 /** A fresh `Idempotency-Key`: one per expense form, kept for its retries (docs/expenses.md). */
 export const newIdempotencyKey = () =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -164,7 +186,7 @@ export function useUpdateExpense() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateExpenseBody }) =>
       api.patch(apiPaths.expense(id), { json: body, schema: ZExpense }),
-    onSuccess: (expense) => queryClient.setQueryData(moneyKeys.expense(expense.id), expense),
+    onSuccess: (expense) => showSavedExpense(queryClient, expense),
     // A stale version also refreshes, so what is shown is the latest.
     onSettled: () => void refreshMoney(queryClient),
   });
@@ -200,7 +222,7 @@ export function useSettleSplit() {
         json: { amount_cents: amountCents },
         schema: ZSettleSplitResult,
       }),
-    onSuccess: ({ expense }) => queryClient.setQueryData(moneyKeys.expense(expense.id), expense),
+    onSuccess: ({ expense }) => showSavedExpense(queryClient, expense),
     onSettled: () => void refreshMoney(queryClient),
   });
 }

@@ -643,7 +643,7 @@ function SplitFields({
         }}
         data={splitTypes.map((type) => ({ value: type, label: t(`expenses.splitType.${type}`) }))}
       />
-      <Table.ScrollContainer minWidth={300}>
+      <Table.ScrollContainer minWidth={300} type="native" tabIndex={0}>
         <Table aria-label={t('expenses.form.preview')} verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>

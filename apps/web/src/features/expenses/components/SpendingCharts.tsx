@@ -48,6 +48,8 @@ export function SpendingCharts({
             gridAxis="none"
             withTooltip
             tooltipAnimationDuration={0}
+            // Recharts makes a chart a keyboard stop; this one is a picture of the table beside it.
+            barChartProps={{ accessibilityLayer: false }}
           />
         </Stack>
       )}
@@ -63,6 +65,8 @@ export function SpendingCharts({
             series={series}
             valueFormatter={formatAmount}
             tooltipAnimationDuration={0}
+            // Recharts makes a chart a keyboard stop; this one is a picture of the table beside it.
+            barChartProps={{ accessibilityLayer: false }}
           />
         </Stack>
       )}

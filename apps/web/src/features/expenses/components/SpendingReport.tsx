@@ -178,15 +178,18 @@ function ReportFigures({
   const toBars = (rows: { label: string; cents: number }[]) =>
     rows.map((row) => ({ label: row.label, amount: row.cents / unit }));
 
-  const categoryTable = (
+  // Read out beside the charts (`hidden`: no scroll box, which would be an invisible tab stop).
+  const categoryTable = (hidden: boolean) => (
     <FigureTable
+      hidden={hidden}
       caption={t('money.report.byCategory')}
       headers={[t('money.report.category'), t('money.report.amount')]}
       rows={byCategory.map((row) => ({ key: row.key, cells: [row.label, format(row.cents)] }))}
     />
   );
-  const monthTable = (
+  const monthTable = (hidden: boolean) => (
     <FigureTable
+      hidden={hidden}
       caption={t('money.report.byMonth')}
       headers={[t('money.report.month'), t('money.report.amount')]}
       rows={byMonth.map((row) => ({ key: row.key, cells: [row.label, format(row.cents)] }))}
@@ -235,14 +238,14 @@ function ReportFigures({
           </Suspense>
           {/* The charts' text alternative: the same figures, read out by assistive technology. */}
           <VisuallyHidden>
-            {categoryTable}
-            {monthTable}
+            {categoryTable(true)}
+            {monthTable(true)}
           </VisuallyHidden>
         </>
       ) : (
         <>
-          {categoryTable}
-          {monthTable}
+          {categoryTable(false)}
+          {monthTable(false)}
         </>
       )}
       {withMembers && byMember.length > 0 && (
@@ -259,41 +262,50 @@ function ReportFigures({
   );
 }
 
-/** A small table of figures with a caption, its amounts right-aligned. */
+/**
+ * A small table of figures with a caption, its amounts right-aligned. On screen it scrolls
+ * sideways in a box the keyboard can reach; `hidden` (for assistive technology only) it has none.
+ */
 function FigureTable({
   caption,
   headers,
   rows,
+  hidden = false,
 }: {
   caption: string;
   headers: string[];
   rows: { key: string; cells: ReactNode[] }[];
+  hidden?: boolean;
 }) {
-  return (
-    <Table.ScrollContainer minWidth={260}>
-      <Table striped captionSide="top" fz="sm">
-        <Table.Caption style={{ textAlign: 'start', fontWeight: 500 }}>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {headers.map((header, index) => (
-              <Table.Th key={header} ta={index === 0 ? undefined : 'right'}>
-                {header}
-              </Table.Th>
+  const table = (
+    <Table striped captionSide="top" fz="sm">
+      <Table.Caption style={{ textAlign: 'start', fontWeight: 500 }}>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {headers.map((header, index) => (
+            <Table.Th key={header} ta={index === 0 ? undefined : 'right'}>
+              {header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.key}>
+            {row.cells.map((cell, index) => (
+              <Table.Td key={index} ta={index === 0 ? undefined : 'right'}>
+                {cell}
+              </Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.key}>
-              {row.cells.map((cell, index) => (
-                <Table.Td key={index} ta={index === 0 ? undefined : 'right'}>
-                  {cell}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  if (hidden) return table;
+  return (
+    <Table.ScrollContainer minWidth={260} type="native" tabIndex={0}>
+      {table}
     </Table.ScrollContainer>
   );
 }

@@ -276,7 +276,7 @@ function PreviewTable({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <Table.ScrollContainer minWidth={480} type="native" tabIndex={0}>
       <Table striped fz="sm" captionSide="top">
         <Table.Caption style={{ textAlign: 'start', fontWeight: 500 }}>
           {t('money.import.firstRows')}

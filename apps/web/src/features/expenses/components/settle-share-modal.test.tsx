@@ -106,6 +106,19 @@ describe('settle-share modal (spec §5 settle amount, §6 own shares, §8 messag
     });
   });
 
+  it('shows the share as settled at once, before the pages have been fetched again', async () => {
+    const { server, dialog } = await openSettle(settled);
+    // The refetch after the change takes its time: the answer to the settlement is shown meanwhile.
+    server.protectedRoute('GET', '/groups/1/expenses', () => new Promise<Response>(() => {}));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Settle' }));
+    expect(await screen.findByText('Share settled')).toBeInTheDocument();
+    const mySplit = screen
+      .getAllByTestId('split-row')
+      .find((row) => within(row).queryByText('Ann Example') !== null)!;
+    expect(within(mySplit).getByTestId('split-status')).toHaveTextContent('settled');
+    expect(screen.queryByRole('button', { name: 'Settle my share of Groceries 1' })).toBeNull();
+  });
+
   it('says Failed to settle share when the server fails', async () => {
     const { dialog } = await openSettle(() => problemResponse(500, 'internal_error'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Settle' }));
