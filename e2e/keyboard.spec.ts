@@ -1,6 +1,7 @@
 import type { Locator, Page } from './support/test';
 import { expect, expectAccessible, test } from './support/test';
 import { uniqueEmail } from './support/api';
+import { groupOf, housemate } from './support/household';
 import { messages } from './support/i18n';
 import { mainNav, t, toast } from './support/ui';
 
@@ -138,4 +139,67 @@ test('a keyboard alone signs up, creates a group and a list, ticks an item, read
   await expect(mainNav(page, de).getByRole('link', { name: de.nav.groups })).toBeVisible();
   await expect(mainNav(page, de).getByLabel(de.settings.language)).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Keyboard shop', level: 2 })).toBeVisible();
+});
+
+test('a keyboard alone adds an expense, settles a share and records a suggested payment', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const e = t.expenses;
+  const m = t.money;
+  const [kim, mo] = await Promise.all([
+    housemate(request, 'Kim Keys'),
+    housemate(request, 'Mo Mouse'),
+  ]);
+  const group = await groupOf(request, `Keys ${Date.now()}`, [kim, mo]);
+  const paid = await request.post('/api/v1/expenses', {
+    headers: mo.headers,
+    data: {
+      group_id: group.id,
+      description: 'Pizza',
+      amount_cents: 2000,
+      date: '2026-11-20',
+      split: { type: 'equal', participants: [kim.id, mo.id] },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+
+  // The group's expenses page asks to sign in first, then opens.
+  await page.goto(`/groups/${group.id}/expenses`);
+  await typeInto(page, page.getByLabel(t.fields.email), kim.email);
+  await typeInto(page, page.getByLabel(t.fields.password, { exact: true }), kim.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/groups/${group.id}/expenses$`));
+
+  // Add 30.00 for the two of us: Enter in the form saves it.
+  await tabTo(page, page.getByRole('button', { name: e.add, exact: true }));
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('dialog', { name: e.form.addTitle });
+  await typeInto(page, form.getByLabel(e.form.description), 'Cleaning things');
+  await typeInto(page, form.getByLabel(e.form.amount), '30.00');
+  await tabTo(page, form.getByRole('button', { name: e.form.add, exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(toast(page, e.form.added)).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Cleaning things' })).toBeVisible();
+
+  // Settle my share of Mo's pizza with the amount as offered.
+  await tabTo(page, page.getByRole('button', { name: `Settle my share of Pizza` }), {
+    backwards: true,
+  });
+  await page.keyboard.press('Enter');
+  const settle = page.getByRole('dialog', { name: e.settle.title });
+  await expect(settle.getByLabel(e.settle.amount)).toHaveValue('10.00');
+  await page.keyboard.press('Enter');
+  await expect(toast(page, e.settle.success)).toBeVisible();
+
+  // Mo owes me 15.00: record it from the suggestion, confirming with the keyboard.
+  const record = page.getByTestId('transfer-row').getByRole('button', { name: m.transfers.record });
+  await tabTo(page, record, { backwards: true });
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: m.transfers.confirmTitle });
+  await tabTo(page, confirm.getByRole('button', { name: m.transfers.record }));
+  await page.keyboard.press('Enter');
+  await expect(toast(page, m.transfers.recorded)).toBeVisible();
+  await expect(page.getByText(m.transfers.none)).toBeVisible();
 });
