@@ -25,6 +25,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import {
   netBalances,
+  rotationOfDate,
   splitExpense,
   suggestTransfers,
   type LedgerExpense,
@@ -217,7 +218,13 @@ async function growLedger(
           random.random() < 0.9 ? random.pick(participants) : random.pick(group.memberIds);
         const amount = random.between(100, 20_000);
         const date = dayOf(i);
-        const split = splitExpense(amount, { type: 'equal', participants }, { rotation: id });
+        const split = splitExpense(
+          amount,
+          { type: 'equal', participants },
+          {
+            rotation: rotationOfDate(date),
+          },
+        );
         if (!split.ok) throw new Error(`splitExpense refused: ${JSON.stringify(split.error)}`);
         expenseRows.push({
           id,
