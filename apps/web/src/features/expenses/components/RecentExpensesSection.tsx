@@ -42,9 +42,19 @@ export function RecentExpensesSection({ groupId }: { groupId: number }) {
           {title}
         </Title>
         {failed ? (
-          <Text size="sm" c="red" role="alert">
-            {t('groups.detail.expenses.failed')}
-          </Text>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm" c="red" role="alert">
+              {t('groups.detail.expenses.failed')}
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              loading={recent.isFetching}
+              onClick={() => void recent.refetch()}
+            >
+              {t('app.retry')}
+            </Button>
+          </Stack>
         ) : recent.data === undefined ? (
           <Text size="sm" c="dimmed">
             {t('app.loading')}

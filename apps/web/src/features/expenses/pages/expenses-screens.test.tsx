@@ -53,10 +53,18 @@ describe('recent expenses on the group page (spec §2 Group detail)', () => {
     expect(await within(section).findByText('No recent expenses')).toBeInTheDocument();
   });
 
-  it('says Failed to load recent expenses when they cannot be loaded', async () => {
-    openGroupDetail(() => problemResponse(403, 'forbidden'));
+  it('says Failed to load recent expenses when they cannot be loaded, and tries again', async () => {
+    let answers = 0;
+    openGroupDetail(() => {
+      answers += 1;
+      return answers === 1
+        ? problemResponse(403, 'forbidden')
+        : jsonResponse(page([expense(3, { description: 'Back again' })]));
+    });
     const section = await screen.findByRole('region', { name: 'Recent expenses' });
     expect(await within(section).findByText('Failed to load recent expenses')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Retry' }));
+    expect(await within(section).findByText('Back again')).toBeInTheDocument();
   });
 });
 
