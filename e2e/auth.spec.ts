@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { signUpViaApi, uniqueEmail } from './support/api';
+import { loginViaApi, signUpViaApi, uniqueEmail } from './support/api';
 import { messages } from './support/i18n';
 import { waitForMailLink } from './support/outbox';
 import { fillLoginForm, loginViaUi, logout, mainNav, storedToken, t, toast } from './support/ui';
@@ -112,7 +112,14 @@ test('a deep link opened while signed out is reached, query included, after logi
   request,
 }) => {
   const user = await signUpViaApi(request);
-  const deepLink = '/groups/7/expenses?tab=open';
+  const { access_token } = await loginViaApi(request, user.email, user.password);
+  const group = (await (
+    await request.post('/api/v1/groups', {
+      headers: { Authorization: `Bearer ${access_token}` },
+      data: { name: 'Deep link flat' },
+    })
+  ).json()) as { id: number };
+  const deepLink = `/groups/${group.id}/expenses?tab=open`;
   await page.goto(deepLink);
 
   await expect(page).toHaveURL(/\/auth\/login\?redirect=/);
@@ -123,7 +130,9 @@ test('a deep link opened while signed out is reached, query included, after logi
   await loginViaUi(page, user);
   await expect(page).toHaveURL((landed) => `${landed.pathname}${landed.search}` === deepLink);
   await expect(
-    page.getByRole('heading', { name: t.expenses.groupTitle.replace('{{id}}', '7') }),
+    page.getByRole('heading', {
+      name: t.expenses.groupTitle.replace('{{name}}', 'Deep link flat'),
+    }),
   ).toBeVisible();
 });
 
