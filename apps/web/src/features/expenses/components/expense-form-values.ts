@@ -1,0 +1,138 @@
+/** The expense form's values, their checks, its server messages and where a new one starts. */
+import {
+  EXPENSE_AMOUNT_MAX_CENTS,
+  EXPENSE_DESCRIPTION_MAX_LENGTH,
+  EXPENSE_NOTES_MAX_LENGTH,
+  ZCalendarDate,
+  type Expense,
+  type GroupMember,
+  type ListDetail,
+} from '@household/contracts';
+import { minorUnitDigits } from '@household/domain';
+import type { TFunction } from 'i18next';
+import { isApiError } from '../../../lib/api-client';
+import type { TranslationKey } from '../../../lib/i18n';
+import { parseMoneyInput } from '../../../lib/money-input';
+import { money } from '../format';
+import { draftOfSplit, type Problem, type SplitDraft, type SplitItemDraft } from '../split-draft';
+
+export const key = (translationKey: TranslationKey) => translationKey;
+
+export interface Values {
+  description: string;
+  amount: string;
+  date: string;
+  paidBy: string;
+  categoryId: string;
+  notes: string;
+}
+
+export type FieldErrors = Partial<Record<keyof Values, Problem>>;
+
+export function checkValues(values: Values, currency: string, locale: string) {
+  const errors: FieldErrors = {};
+  const description = values.description.trim();
+  if (description === '') errors.description = { key: key('expenses.form.descriptionRequired') };
+  else if (description.length > EXPENSE_DESCRIPTION_MAX_LENGTH) {
+    errors.description = {
+      key: key('expenses.form.tooLong'),
+      values: { max: EXPENSE_DESCRIPTION_MAX_LENGTH },
+    };
+  }
+  const amount = parseMoneyInput(values.amount, currency, locale);
+  let amountCents: number | null = null;
+  if (!amount.ok) {
+    errors.amount = {
+      key:
+        amount.reason === 'empty'
+          ? key('expenses.form.amountRequired')
+          : amount.reason === 'too_many_decimals'
+            ? key('expenses.form.amountTooManyDecimals')
+            : /^\s*-/.test(values.amount)
+              ? key('expenses.form.amountPositive')
+              : key('expenses.form.amountInvalid'),
+      values: { digits: minorUnitDigits(currency) },
+    };
+  } else if (amount.cents <= 0) errors.amount = { key: key('expenses.form.amountPositive') };
+  else if (amount.cents > EXPENSE_AMOUNT_MAX_CENTS) {
+    errors.amount = {
+      key: key('expenses.form.amountTooLarge'),
+      values: { max: money(EXPENSE_AMOUNT_MAX_CENTS, currency, locale) },
+    };
+  } else amountCents = amount.cents;
+  if (values.date.trim() === '') errors.date = { key: key('expenses.form.dateRequired') };
+  else if (!ZCalendarDate.safeParse(values.date).success) {
+    errors.date = { key: key('expenses.form.dateInvalid') };
+  }
+  if (values.notes.trim().length > EXPENSE_NOTES_MAX_LENGTH) {
+    errors.notes = { key: key('expenses.form.tooLong'), values: { max: EXPENSE_NOTES_MAX_LENGTH } };
+  }
+  return { errors, amountCents };
+}
+
+export const say = (t: TFunction, problem: Problem | undefined | null) =>
+  problem ? t(problem.key, problem.values) : undefined;
+
+export const SERVER_CODES: Record<string, TranslationKey> = {
+  exact_sum_mismatch: 'expenses.form.server.exactSum',
+  percentage_sum_mismatch: 'expenses.form.server.percentageSum',
+  not_a_member: 'expenses.form.server.notAMember',
+  invalid_reference: 'expenses.form.server.invalidReference',
+  unknown_taker: 'expenses.form.server.unknownTaker',
+  duplicate_participant: 'expenses.form.server.duplicate',
+  zero_weights: 'expenses.form.server.zeroWeights',
+};
+
+/** The messages of a 400: known rules in the reader's language, anything else as the server said. */
+export function serverMessages(t: TFunction, error: unknown): string[] {
+  if (!isApiError(error, 'validation_failed')) return [];
+  const fields = error.problem.errors ?? [];
+  if (fields.length === 0) return [error.problem.detail ?? error.problem.title];
+  return fields.map((field) => {
+    const known = SERVER_CODES[field.code];
+    return known ? t(known, { message: field.message }) : field.message;
+  });
+}
+
+export function initialDraft(
+  expense: Expense | undefined,
+  members: GroupMember[],
+  list: ListDetail | null,
+  shop: boolean,
+  currency: string,
+  locale: string,
+): SplitDraft {
+  const saved = expense ? draftOfSplit(expense.split, currency, locale) : null;
+  if (saved) return saved;
+  const participants = expense
+    ? expense.splits.flatMap((split) => (split.user ? [split.user.id] : []))
+    : members.map((member) => member.id);
+  return {
+    type: shop ? 'item_based' : 'equal',
+    participants,
+    values: {},
+    items: listItems(list, shop),
+  };
+}
+
+/** The items a new expense starts from: the bought ones for "Split this shop", else all. */
+export const startingItems = (list: ListDetail, shop: boolean) =>
+  list.items.filter(
+    (item) => item.price_cents !== null && item.price_cents > 0 && (!shop || item.done),
+  );
+
+/** The amount a new expense from a list starts with: its priced items', or its bought ones'. */
+export function startingTotal(list: ListDetail, shop: boolean): number {
+  if (!shop) return list.total_cents;
+  return startingItems(list, true).reduce((sum, item) => sum + item.price_cents!, 0);
+}
+
+/** The list's items with a price, each shared by everyone until someone takes it. */
+export function listItems(list: ListDetail | null, shop: boolean): SplitItemDraft[] {
+  return (list ? startingItems(list, shop) : []).map((item) => ({
+    itemId: item.id,
+    name: item.name,
+    priceCents: item.price_cents!,
+    takers: [],
+  }));
+}
