@@ -8,7 +8,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
 import { balanceSummaryQueryOptions, downloadGroupExport } from '../money-api';
-import { moneyErrorKey, moneyLoadErrorKey } from '../money-format';
+import { moneyErrorKey, moneyLoadErrorKey } from '../money-errors';
 import { GroupBalancesCard } from './GroupBalancesCard';
 import { MoneySection } from './MoneySection';
 import { SettlementsCard } from './SettlementsCard';

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
 import { myBalancesQueryOptions } from '../money-api';
-import { money, moneyPersonName, moneyLoadErrorKey } from '../money-format';
+import { moneyLoadErrorKey } from '../money-errors';
+import { money, personName } from '../format';
 import { MoneySection, PlainList } from './MoneySection';
 import { SpendingReport } from './SpendingReport';
 
@@ -62,7 +63,7 @@ function BalancesWithPeople({ balances }: { balances: MyBalances }) {
     >
       <Stack gap={0} miw={0}>
         <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {moneyPersonName(t, person.user)}
+          {personName(t, person.user)}
         </Text>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {person.group_name}

@@ -17,17 +17,13 @@ import {
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moneyInputValue, parseMoneyInput } from '../../../lib/money-input';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
 import { newIdempotencyKey, useCreateSettlement, useUpdateSettlement } from '../money-api';
-import {
-  amountInputValue,
-  moneyErrorKey,
-  moneyPersonName,
-  parseAmountInput,
-  todayDate,
-} from '../money-format';
+import { moneyErrorKey } from '../money-errors';
+import { personName, today } from '../format';
 
 /** Records a payment between two members, or edits one (its amount, date and note). */
 export function SettlementFormModal({
@@ -81,7 +77,7 @@ function SettlementForm({
   settlement: Settlement | null;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useSession();
   const create = useCreateSettlement();
   const update = useUpdateSettlement();
@@ -91,9 +87,9 @@ function SettlementForm({
   const [toId, setToId] = useState(String(members.find((m) => m.id !== firstPayer?.id)?.id ?? ''));
   const [version, setVersion] = useState(settlement?.version ?? 0);
   const [amount, setAmount] = useState(
-    settlement ? amountInputValue(settlement.amount_cents, currency) : '',
+    settlement ? moneyInputValue(settlement.amount_cents, currency, i18n.language) : '',
   );
-  const [date, setDate] = useState(settlement?.date ?? todayDate());
+  const [date, setDate] = useState(settlement?.date ?? today());
   const [note, setNote] = useState(settlement?.note ?? '');
   const [errors, setErrors] = useState<{ amount?: string; to?: string; date?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -101,7 +97,7 @@ function SettlementForm({
 
   const showCurrent = (current: Settlement) => {
     setVersion(current.version);
-    setAmount(amountInputValue(current.amount_cents, currency));
+    setAmount(moneyInputValue(current.amount_cents, currency, i18n.language));
     setDate(current.date);
     setNote(current.note);
   };
@@ -116,10 +112,11 @@ function SettlementForm({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const amountCents = parseAmountInput(amount, currency);
+    const parsed = parseMoneyInput(amount, currency, i18n.language);
+    const amountCents = parsed.ok ? parsed.cents : null;
     const found: typeof errors = {};
-    if (amountCents === null) found.amount = t('money.form.amountRequired');
-    else if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+    if (!parsed.ok && parsed.reason === 'empty') found.amount = t('money.form.amountRequired');
+    else if (amountCents === null || amountCents <= 0) {
       found.amount = t('money.form.amountInvalid');
     }
     if (!settlement && fromId === toId) found.to = t('money.form.samePerson');
@@ -159,7 +156,7 @@ function SettlementForm({
 
   const people = members.map((member) => ({
     value: String(member.id),
-    label: moneyPersonName(t, member),
+    label: personName(t, member),
   }));
 
   return (
@@ -168,8 +165,8 @@ function SettlementForm({
         {settlement ? (
           <Text>
             {t('money.form.between', {
-              from: moneyPersonName(t, settlement.from),
-              to: moneyPersonName(t, settlement.to),
+              from: personName(t, settlement.from),
+              to: personName(t, settlement.to),
             })}
           </Text>
         ) : (

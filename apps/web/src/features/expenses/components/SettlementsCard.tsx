@@ -11,13 +11,8 @@ import { isApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
 import { settlementsQueryOptions, useDeleteSettlement } from '../money-api';
-import {
-  formatCalendarDate,
-  money,
-  moneyErrorKey,
-  moneyPersonName,
-  moneyLoadErrorKey,
-} from '../money-format';
+import { moneyErrorKey, moneyLoadErrorKey } from '../money-errors';
+import { formatCalendarDate, money, personName } from '../format';
 import { MoneySection, PlainList } from './MoneySection';
 
 const SettlementFormModal = lazy(() =>
@@ -141,8 +136,8 @@ function SettlementRow({
         <Stack gap={2} miw={0} style={{ flex: '1 1 12rem' }}>
           <Text id={sentenceId} fw={500} style={{ overflowWrap: 'anywhere' }}>
             {t('money.settlements.sentence', {
-              from: moneyPersonName(t, settlement.from),
-              to: moneyPersonName(t, settlement.to),
+              from: personName(t, settlement.from),
+              to: personName(t, settlement.to),
               amount: money(settlement.amount_cents, settlement.currency, i18n.language),
             })}
           </Text>
@@ -214,8 +209,8 @@ function DeleteSettlementDialog({
       text={
         last
           ? t('money.settlements.deleteText', {
-              from: moneyPersonName(t, last.from),
-              to: moneyPersonName(t, last.to),
+              from: personName(t, last.from),
+              to: personName(t, last.to),
               amount: money(last.amount_cents, last.currency || currency, i18n.language),
             })
           : ''

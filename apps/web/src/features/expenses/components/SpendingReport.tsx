@@ -21,13 +21,8 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
 import { downloadReportCsv, reportQueryOptions, type ReportRange } from '../money-api';
-import {
-  formatMonth,
-  money,
-  moneyErrorKey,
-  moneyPersonName,
-  moneyLoadErrorKey,
-} from '../money-format';
+import { moneyErrorKey, moneyLoadErrorKey } from '../money-errors';
+import { formatMonth, money, personName } from '../format';
 import { MoneySection } from './MoneySection';
 
 const SpendingCharts = lazy(() =>
@@ -254,7 +249,7 @@ function ReportFigures({
           headers={[t('money.report.member'), t('money.report.consumed'), t('money.report.paid')]}
           rows={byMember.map((row) => ({
             key: String(row.user.id),
-            cells: [moneyPersonName(t, row.user), format(row.total_cents), format(row.paid_cents)],
+            cells: [personName(t, row.user), format(row.total_cents), format(row.paid_cents)],
           }))}
         />
       )}

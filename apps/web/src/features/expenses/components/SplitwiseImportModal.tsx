@@ -19,7 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
 import { groupBalancesQueryOptions, useSplitwiseImport } from '../money-api';
-import { formatCalendarDate, money, moneyErrorKey, moneyPersonName } from '../money-format';
+import { moneyErrorKey } from '../money-errors';
+import { formatCalendarDate, money, personName } from '../format';
 
 type Columns = SplitwiseImportResult['columns'];
 
@@ -156,7 +157,7 @@ function ImportFlow({
 
   const nameOf = (id: number | null) => {
     const person = members.find((member) => member.id === id);
-    return person ? moneyPersonName(t, person) : t('money.deletedUser');
+    return personName(t, person ?? null);
   };
   const count = preview ? preview.expenses + preview.payments : 0;
 
@@ -214,7 +215,7 @@ function ImportFlow({
                     { value: UNMATCHED, label: t('money.import.notMatched') },
                     ...members.map((member) => ({
                       value: String(member.id),
-                      label: moneyPersonName(t, member),
+                      label: personName(t, member),
                     })),
                   ]}
                   onChange={(event) => onMap(column.name, event.currentTarget.value)}

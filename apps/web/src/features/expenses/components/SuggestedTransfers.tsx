@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { notify } from '../../../lib/toasts';
 import { newIdempotencyKey, useCreateSettlement } from '../money-api';
-import { formatCalendarDate, money, moneyErrorKey, moneyPersonName } from '../money-format';
+import { moneyErrorKey } from '../money-errors';
+import { formatCalendarDate, money, personName } from '../format';
 import { MoneySection, PlainList } from './MoneySection';
 
 type Transfer = BalanceSummary['transfers'][number];
@@ -77,8 +78,8 @@ function TransferRow({
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text id={sentenceId} fw={500} style={{ overflowWrap: 'anywhere' }}>
             {t('money.transfers.sentence', {
-              from: moneyPersonName(t, transfer.from),
-              to: moneyPersonName(t, transfer.to),
+              from: personName(t, transfer.from),
+              to: personName(t, transfer.to),
               amount: format(transfer.amount_cents),
             })}
           </Text>
@@ -94,7 +95,7 @@ function TransferRow({
         </Group>
         {leftPerson && (
           <Text size="sm" c="dimmed">
-            {t('money.transfers.memberLeft', { name: moneyPersonName(t, leftPerson) })}
+            {t('money.transfers.memberLeft', { name: personName(t, leftPerson) })}
           </Text>
         )}
         <Button
@@ -174,8 +175,8 @@ function RecordTransferDialog({
     if (!create.isPending) onClose();
   };
   const names = last && {
-    from: moneyPersonName(t, last.from),
-    to: moneyPersonName(t, last.to),
+    from: personName(t, last.from),
+    to: personName(t, last.to),
     amount: money(last.amount_cents, currency, i18n.language),
   };
   return (
