@@ -41,7 +41,7 @@ import { checkInterrupted, isInterrupted, measure, type Measured } from './lib/l
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 import { call, signUp, type Account } from './lib/seed';
 import { API, startServer, stopServer, type Server } from './lib/server';
-import { cpuPerRequest, table } from './lib/table';
+import { cpuPerRequest, otherCoresCell, statusCell, table } from './lib/table';
 
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'balance-summary-latest.json');
 const PG_BENCH_DB = 'household_bench_balances';
@@ -856,11 +856,9 @@ function printResults(rows: Row[], reports: EngineReport[]) {
         String(row.latencyMs.p50),
         String(row.latencyMs.p99),
         String(row.bytesPerRequest),
-        Object.entries(row.statusCodes)
-          .map(([code, count]) => `${code}×${count}`)
-          .join(' ') + (row.errors ? ` err×${row.errors}` : ''),
+        statusCell(row.statusCodes, row.errors),
         cpuPerRequest(row.cpu),
-        row.cpu.otherCores === null ? 'n/a' : row.cpu.otherCores.toFixed(2),
+        otherCoresCell(row.cpu),
       ]),
       3,
     ),

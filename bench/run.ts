@@ -24,7 +24,7 @@ import { recordFailure, type Engine, type EngineOutcome } from './lib/engines';
 import { checkInterrupted, isInterrupted, measure, type Measured } from './lib/load';
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 import { createHousehold, type Household } from './lib/seed';
-import { cpuPerRequest, table } from './lib/table';
+import { cpuPerRequest, otherCoresCell, statusCell, table } from './lib/table';
 import { API, rssMiB, sleep, startServer, stopServer, type Server } from './lib/server';
 
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'latest.json');
@@ -336,11 +336,9 @@ function printResults(rows: Row[], reports: EngineReport[]) {
         String(row.latencyMs.p50),
         String(row.latencyMs.p99),
         String(row.bytesPerRequest),
-        Object.entries(row.statusCodes)
-          .map(([code, count]) => `${code}×${count}`)
-          .join(' ') + (row.errors ? ` err×${row.errors}` : ''),
+        statusCell(row.statusCodes, row.errors),
         cpuPerRequest(row.cpu),
-        row.cpu.otherCores === null ? 'n/a' : row.cpu.otherCores.toFixed(2),
+        otherCoresCell(row.cpu),
       ]),
       2,
     ),

@@ -8,6 +8,17 @@ export function cpuPerRequest(cpu: CpuUsed): string {
   return database === null ? node.toFixed(2) : `${node.toFixed(2)}+${database.toFixed(2)}`;
 }
 
+/** Answers by status, e.g. "200×5790 err×2". */
+export function statusCell(statusCodes: Record<string, number>, errors: number): string {
+  const codes = Object.entries(statusCodes).map(([code, count]) => `${code}×${count}`);
+  return codes.join(' ') + (errors ? ` err×${errors}` : '');
+}
+
+/** The CPU everything else on the machine used meanwhile, in cores. */
+export function otherCoresCell(cpu: CpuUsed): string {
+  return cpu.otherCores === null ? 'n/a' : cpu.otherCores.toFixed(2);
+}
+
 /** A Markdown table; the columns from `numericFrom` on are right-aligned. */
 export function table(header: string[], body: string[][], numericFrom: number): string {
   const widths = header.map((title, i) =>

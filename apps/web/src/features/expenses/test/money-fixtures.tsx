@@ -1,7 +1,6 @@
 import type {
   BalanceSummary,
   MyBalances,
-  PersonRef,
   Report,
   Settlement,
   SplitwiseImportResult,
@@ -14,18 +13,11 @@ import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { connectClient, createFakeApi } from '../../../test/fake-api';
 import { signInAs } from '../../../test/render-app';
+import { ann, bob, cleo, person } from './fixtures';
 
-/** Test data in the wire shapes of packages/contracts (docs/expenses.md). */
-export const person = (id: number, name: string | null): PersonRef => ({
-  id,
-  name,
-  avatar_url: null,
-  is_guest: false,
-});
+// The people are the expense screens' own, so both fixture sets describe one household.
+export { ann, bob, cleo, person };
 
-export const ann = person(5, 'Ann Example');
-export const bob = person(6, 'Bob Member');
-export const cleo = person(7, 'Cleo Owner');
 /** An account that was deleted: the ledger keeps the person without a name. */
 export const gone = person(9, null);
 
