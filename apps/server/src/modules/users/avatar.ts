@@ -1,8 +1,9 @@
 import { AVATAR_SIZE_PX } from '@household/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { userAvatars, users, type UserRow } from '../../db/schema';
+import { userAvatars, type UserRow } from '../../db/schema';
 import { AppError } from '../../http/problem';
+import { updateUser } from './users.service';
 import { newOpaqueToken } from '../../lib/tokens';
 
 const unsupportedImage = () =>
@@ -45,7 +46,10 @@ export async function setAvatar(ctx: AppContext, user: UserRow, upload: Buffer):
     throw unsupportedImage();
   }
   const key = newOpaqueToken();
+  // The user row first: it locks the account, and one deleted meanwhile is not found (never a
+  // half-written avatar of a user who is gone).
   return ctx.db.transaction(async (tx) => {
+    const row = await updateUser(tx, user.id, { avatarKey: key });
     await tx
       .insert(userAvatars)
       .values({ userId: user.id, key, contentType: 'image/webp', content })
@@ -53,24 +57,15 @@ export async function setAvatar(ctx: AppContext, user: UserRow, upload: Buffer):
         target: userAvatars.userId,
         set: { key, content, contentType: 'image/webp', createdAt: sql`now()` },
       });
-    const [row] = await tx
-      .update(users)
-      .set({ avatarKey: key, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id))
-      .returning();
-    return row as UserRow;
+    return row;
   });
 }
 
 export async function removeAvatar(ctx: AppContext, user: UserRow): Promise<UserRow> {
   return ctx.db.transaction(async (tx) => {
+    const row = await updateUser(tx, user.id, { avatarKey: null });
     await tx.delete(userAvatars).where(eq(userAvatars.userId, user.id));
-    const [row] = await tx
-      .update(users)
-      .set({ avatarKey: null, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id))
-      .returning();
-    return row as UserRow;
+    return row;
   });
 }
 

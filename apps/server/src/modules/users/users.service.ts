@@ -24,7 +24,7 @@ const wrongPassword = (path: string) =>
  * The account was authenticated at the start of the request; one deleted since (a second tab, a
  * concurrent DELETE /users/me) is not found, never a write that half happens.
  */
-async function updateUser(db: DbOrTx, userId: number, values: Partial<UserRow>) {
+export async function updateUser(db: DbOrTx, userId: number, values: Partial<UserRow>) {
   let row: UserRow | undefined;
   try {
     [row] = await db
