@@ -11,7 +11,11 @@ import {
   uniqueEmail,
   type TestUser,
 } from '../../test/factories';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { removeAvatar, setAvatar } from './avatar';
 import { expectInvalidField, expectProblem } from '../../test/assertions';
 
 let t: TestApp;
@@ -756,6 +760,23 @@ describe('avatar', () => {
     const response = await send(alex.auth, 'DELETE', '/api/v1/users/avatar');
     expect(response.statusCode).toBe(200);
     expect(response.json().avatar_url).toBeNull();
+  });
+
+  it('an account deleted after the request was authenticated is not found, never a 500', async () => {
+    // The window of a concurrent DELETE /users/me, made certain: the service gets the row the
+    // request authenticated, and the account is gone by the time it writes.
+    const alex = await buildUser(t.app);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, alex.user.id));
+    await t.database.db.delete(users).where(eq(users.id, alex.user.id));
+    const ctx = { db: t.database.db, config: t.config } as AppContext;
+    const picture = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#3366aa' },
+    })
+      .png()
+      .toBuffer();
+    for (const change of [() => removeAvatar(ctx, row!), () => setAvatar(ctx, row!, picture)]) {
+      await expect(change()).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    }
   });
 
   it('an unknown avatar answers 404 and a malformed name never 5xx', async () => {
