@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCurrency } from './common';
+import { ZCurrency, ZTimeZone } from './common';
 import { ZIdParam, zLine, zMultiline } from './text';
 import {
   ACTIVITY_PAGE_DEFAULT,
@@ -102,6 +102,8 @@ export type UpdateGroupBody = z.input<typeof ZUpdateGroupBody>;
 /** GET/PATCH /groups/{id}/settings: how the group behaves, as opposed to what it is called. */
 export const ZGroupSettings = z.object({
   currency: z.string(),
+  /** The household's zone: chores fall due on its calendar dates (docs/chores.md). */
+  time_zone: z.string(),
   invite_valid_days: z.number().int(),
   version: z.number().int(),
 });
@@ -109,6 +111,7 @@ export type GroupSettings = z.infer<typeof ZGroupSettings>;
 export const ZUpdateGroupSettingsBody = z.object({
   version: z.number().int().min(1),
   currency: ZCurrency.optional(),
+  time_zone: ZTimeZone.optional(),
   invite_valid_days: z.number().int().min(1).max(INVITE_VALID_DAYS_MAX).optional(),
 });
 export type UpdateGroupSettingsBody = z.input<typeof ZUpdateGroupSettingsBody>;
@@ -194,6 +197,17 @@ export const ACTIVITY_VERBS = [
   'settlement_updated',
   'settlement_deleted',
   'expenses_imported',
+  'chore_created',
+  'chore_updated',
+  'chore_deleted',
+  'chore_completed',
+  'chore_undone',
+  'chore_assigned',
+  'chore_unassigned',
+  'assignment_completed',
+  'assignment_undone',
+  'chore_schedule_generated',
+  'chore_time_logged',
 ] as const;
 export const ZActivityVerb = z.enum(ACTIVITY_VERBS);
 export type ActivityVerb = z.infer<typeof ZActivityVerb>;

@@ -79,3 +79,24 @@ export const EXPENSE_IMPORT_MAX_CHARS = 900_000;
 export const EXPENSE_IMPORT_MAX_ROWS = 10_000;
 /** How many of the rows an import shows before it is applied. */
 export const EXPENSE_IMPORT_PREVIEW_ROWS = 50;
+
+export const CHORE_NAME_MAX_LENGTH = 100;
+export const CHORE_DESCRIPTION_MAX_LENGTH = 2000;
+/** spec §9: a custom interval is at least one day; ten years is the most that means anything. */
+export const CHORE_INTERVAL_MIN_DAYS = 1;
+export const CHORE_INTERVAL_MAX_DAYS = 3650;
+/** Effort is a small weight: 1 (a quick wipe) to 10 (a spring clean). */
+export const CHORE_EFFORT_MIN = 1;
+export const CHORE_EFFORT_MAX = 10;
+export const CHORE_EFFORT_DEFAULT = 1;
+/** GET /chores answers a household's chores at once; pages past this many. */
+export const CHORE_PAGE_DEFAULT = 500;
+export const CHORE_PAGE_MAX = 1000;
+export const CHORE_HISTORY_PAGE_DEFAULT = 50;
+export const CHORE_HISTORY_PAGE_MAX = 200;
+/** A generated schedule covers one to twelve weeks. */
+export const SCHEDULE_WEEKS_MAX = 12;
+export const SCHEDULE_AWAY_PERIODS_MAX = 100;
+/** One time entry lasts at most a day; longer is a forgotten stop button. */
+export const TIME_ENTRY_MAX_MINUTES = 24 * 60;
+export const TIME_ENTRY_NOTE_MAX_LENGTH = 200;

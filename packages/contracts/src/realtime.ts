@@ -12,6 +12,8 @@ export const REALTIME_ENTITIES = [
   'membership',
   'expense',
   'settlement',
+  'chore',
+  'assignment',
 ] as const;
 export const REALTIME_ACTIONS = ['created', 'updated', 'deleted'] as const;
 
