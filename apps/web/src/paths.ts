@@ -119,6 +119,22 @@ export const apiPaths = {
   settleSplit: (expenseId: Id, splitId: Id) => `/expenses/${expenseId}/splits/${splitId}/settle`,
   groupExpenses: (id: Id) => `/groups/${id}/expenses`,
   listExpenses: (id: Id) => `/lists/${id}/expenses`,
+  chores: '/chores',
+  chore: (id: Id) => `/chores/${id}`,
+  choreComplete: (id: Id) => `/chores/${id}/complete`,
+  choreUndo: (id: Id) => `/chores/${id}/undo`,
+  choreHistory: (id: Id) => `/chores/${id}/history`,
+  choreAssignments: (id: Id) => `/chores/${id}/assignments`,
+  /** The caller's own assignments ("My assigned chores"). */
+  myAssignments: '/chores/assignments',
+  assignment: (id: Id) => `/chores/assignments/${id}`,
+  assignmentTimeEntries: (id: Id) => `/chores/assignments/${id}/time-entries`,
+  timeEntry: (id: Id) => `/chores/time-entries/${id}`,
+  groupChores: (id: Id) => `/groups/${id}/chores`,
+  groupChoreHistory: (id: Id) => `/groups/${id}/chores/history`,
+  generateSchedule: (id: Id) => `/groups/${id}/chores/generate-schedule`,
+  calendarFeed: '/chores/calendar-feed',
+  calendarFeedReset: '/chores/calendar-feed/reset',
 } as const;
 
 /** spec §2: only /auth/login, /auth/signup and /auth/callback send a signed-in user away. */

@@ -17,6 +17,8 @@ export const groups = pgTable('groups', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   currency: text('currency').notNull().default('EUR'),
+  /** The household's IANA zone: chores fall due on its calendar dates. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   inviteValidDays: integer('invite_valid_days').notNull().default(7),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),

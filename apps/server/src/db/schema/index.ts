@@ -3,3 +3,4 @@ export * from './auth';
 export * from './groups';
 export * from './lists';
 export * from './expenses';
+export * from './chores';

@@ -28,6 +28,7 @@ export async function createGroup(
         name: body.name,
         description: body.description ?? '',
         currency: body.currency ?? actor.currency,
+        timeZone: actor.timezone,
         createdBy: actor.id,
       })
       .returning();
@@ -96,6 +97,7 @@ export async function updateGroup(
 function presentSettings(group: GroupRow): GroupSettings {
   return {
     currency: group.currency,
+    time_zone: group.timeZone,
     invite_valid_days: group.inviteValidDays,
     version: group.version,
   };
@@ -121,12 +123,21 @@ export async function updateSettings(
     assertCan(role, 'edit_group');
     if (body.version !== group.version) throw staleVersion();
     const changes = diff(
-      { currency: group.currency, invite_valid_days: group.inviteValidDays },
-      { currency: body.currency, invite_valid_days: body.invite_valid_days },
+      {
+        currency: group.currency,
+        time_zone: group.timeZone,
+        invite_valid_days: group.inviteValidDays,
+      },
+      {
+        currency: body.currency,
+        time_zone: body.time_zone,
+        invite_valid_days: body.invite_valid_days,
+      },
     );
     if (Object.keys(changes).length === 0) return;
     await bumpGroup(tx, group, {
       ...(changes.currency ? { currency: body.currency } : {}),
+      ...(changes.time_zone ? { timeZone: body.time_zone } : {}),
       ...(changes.invite_valid_days ? { inviteValidDays: body.invite_valid_days } : {}),
     });
     await recordActivity(tx, {

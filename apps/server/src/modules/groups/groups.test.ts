@@ -386,6 +386,7 @@ describe('group settings', () => {
     expect(response.statusCode).toBe(200);
     expect(expectShape(ZGroupSettings, response.json())).toEqual({
       currency: 'EUR',
+      time_zone: 'UTC',
       invite_valid_days: 7,
       version: 1,
     });

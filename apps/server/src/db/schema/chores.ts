@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { groups } from './groups';
+import { createdAt, updatedAt } from './types';
+import { users } from './users';
+
+/*
+ * Chores (docs/chores.md). Dates are calendar dates in the chore's zone (its group's, or its
+ * owner's); occurrences are counted from `anchor_date`, the due date a person last set.
+ */
+
+/** A chore: in a group, or personal (`owner_id` set, no group: only its owner sees it). */
+export const chores = pgTable(
+  'chores',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    /** The owner of a personal chore (account deletion deletes it); null for group chores. */
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** one_time | daily | weekly | monthly | custom (contracts CHORE_FREQUENCIES). */
+    frequency: text('frequency').notNull(),
+    intervalDays: integer('interval_days'),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    anchorDate: date('anchor_date', { mode: 'string' }).notNull(),
+    effort: integer('effort').notNull().default(1),
+    /** The last completion; undo puts `due_before_completion` back as the due date. */
+    completedOn: date('completed_on', { mode: 'string' }),
+    completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    dueBeforeCompletion: date('due_before_completion', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('chores_group_due_idx').on(t.groupId, t.dueDate),
+    index('chores_owner_due_idx').on(t.ownerId, t.dueDate),
+    check('chores_personal_or_group', sql`(${t.groupId} is null) <> (${t.ownerId} is null)`),
+  ],
+);
+export type ChoreRow = typeof chores.$inferSelect;
+
+/** One occurrence of a chore given to one member: at most one assignee per chore and date. */
+export const choreAssignments = pgTable(
+  'chore_assignments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    choreId: integer('chore_id')
+      .notNull()
+      .references(() => chores.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    completedOn: date('completed_on', { mode: 'string' }),
+    completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('chore_assignments_one_per_occurrence').on(t.choreId, t.dueDate),
+    index('chore_assignments_user_due_idx').on(t.userId, t.dueDate),
+    index('chore_assignments_group_idx').on(t.groupId, t.dueDate),
+  ],
+);
+export type ChoreAssignmentRow = typeof choreAssignments.$inferSelect;
+
+/** Time spent on an assignment: a running timer (no end yet) or a recorded duration. */
+export const choreTimeEntries = pgTable(
+  'chore_time_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => choreAssignments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    minutes: integer('minutes'),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('chore_time_entries_assignment_idx').on(t.assignmentId),
+    uniqueIndex('chore_time_entries_one_running')
+      .on(t.assignmentId, t.userId)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);
+export type ChoreTimeEntryRow = typeof choreTimeEntries.$inferSelect;
+
+/**
+ * Who did what to which chore and when, written in the change's transaction. Entries outlive the
+ * chore (its name is kept), so a household's record of who did the work survives a deletion.
+ */
+export const choreHistory = pgTable(
+  'chore_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    choreId: integer('chore_id').references(() => chores.id, { onDelete: 'set null' }),
+    choreName: text('chore_name').notNull(),
+    /** contracts CHORE_HISTORY_ACTIONS. */
+    action: text('action').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectUserId: integer('subject_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** Effort credited to the subject (negative for an undo), summed for the fair rotation. */
+    effort: integer('effort').notNull().default(0),
+    minutes: integer('minutes').notNull().default(0),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chore_history_group_idx').on(t.groupId, t.id),
+    index('chore_history_owner_idx').on(t.ownerId, t.id),
+    index('chore_history_chore_idx').on(t.choreId, t.id),
+  ],
+);
+export type ChoreHistoryRow = typeof choreHistory.$inferSelect;
+
+/** A person's private calendar address: the token in the URL, replaced on reset. */
+export const choreCalendarFeeds = pgTable('chore_calendar_feeds', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+});
