@@ -29,7 +29,6 @@ CREATE TABLE "chore_history" (
 	"actor_id" integer,
 	"subject_user_id" integer,
 	"effort" integer DEFAULT 0 NOT NULL,
-	"minutes" integer DEFAULT 0 NOT NULL,
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -127,7 +127,6 @@ export const choreHistory = pgTable(
     }),
     /** Effort credited to the subject (negative for an undo), summed for the fair rotation. */
     effort: integer('effort').notNull().default(0),
-    minutes: integer('minutes').notNull().default(0),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },

@@ -1,4 +1,4 @@
-import type { Expense, ExpenseSplitType, PersonRef, Settlement } from '@household/contracts';
+import type { Expense, ExpenseSplitType, Settlement } from '@household/contracts';
 import { EXPENSE_SPLIT_TYPES } from '@household/contracts';
 import { paymentStatus, remainingCents, splitStatus } from '@household/domain';
 import { asc, inArray } from 'drizzle-orm';
@@ -7,42 +7,13 @@ import type { DbOrTx } from '../../db/client';
 import {
   categories,
   expenseSplits,
-  users,
   type ExpenseRow,
   type ExpenseSplitRow,
   type SettlementRow,
 } from '../../db/schema';
-import { personColumns, presentPerson, type PersonFields } from '../groups/groups.presenter';
+import { People } from '../groups/people';
 
 type UrlConfig = Pick<Config, 'publicApiUrl'>;
-
-/** People by id; someone whose account is gone is a person with no name ("Deleted user"). */
-export class People {
-  private constructor(
-    private readonly found: Map<number, PersonFields>,
-    private readonly config: UrlConfig,
-  ) {}
-
-  static async load(db: DbOrTx, config: UrlConfig, ids: Iterable<number>): Promise<People> {
-    const wanted = [...new Set(ids)];
-    const rows =
-      wanted.length === 0
-        ? []
-        : await db.select(personColumns(users)).from(users).where(inArray(users.id, wanted));
-    return new People(new Map(rows.map((row) => [row.id, row])), config);
-  }
-
-  ref(id: number): PersonRef {
-    const person = this.found.get(id);
-    return person
-      ? presentPerson(person, this.config)
-      : { id, name: null, avatar_url: null, is_guest: false };
-  }
-
-  refOrNull(id: number | null): PersonRef | null {
-    return id === null ? null : this.ref(id);
-  }
-}
 
 const splitTypeOf = (type: string): ExpenseSplitType =>
   (EXPENSE_SPLIT_TYPES as readonly string[]).includes(type) ? (type as ExpenseSplitType) : 'equal';
