@@ -1,0 +1,219 @@
+import type {
+  Assignment,
+  Chore,
+  ChoreFrequency,
+  ChoreHistoryEntry,
+  TimeEntry,
+} from '@household/contracts';
+import { CHORE_FREQUENCIES, CHORE_HISTORY_ACTIONS } from '@household/contracts';
+import { and, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import {
+  choreAssignments,
+  choreTimeEntries,
+  groups,
+  type ChoreAssignmentRow,
+  type ChoreHistoryRow,
+  type ChoreRow,
+  type ChoreTimeEntryRow,
+  type UserRow,
+} from '../../db/schema';
+import { People } from '../groups/people';
+
+type UrlConfig = Pick<Config, 'publicApiUrl'>;
+
+export const frequencyOf = (value: string): ChoreFrequency =>
+  (CHORE_FREQUENCIES as readonly string[]).includes(value) ? (value as ChoreFrequency) : 'one_time';
+
+const iso = (date: Date) => date.toISOString();
+
+interface GroupFacts {
+  name: string;
+  timeZone: string;
+}
+
+async function groupFacts(db: DbOrTx, ids: Iterable<number | null>) {
+  const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];
+  const rows =
+    wanted.length === 0
+      ? []
+      : await db
+          .select({ id: groups.id, name: groups.name, timeZone: groups.timeZone })
+          .from(groups)
+          .where(inArray(groups.id, wanted));
+  return new Map<number, GroupFacts>(rows.map((row) => [row.id, row]));
+}
+
+/** Chores as the API gives them, with their people and current assignment, in input order. */
+export async function presentChores(
+  db: DbOrTx,
+  config: UrlConfig,
+  viewer: UserRow,
+  rows: readonly ChoreRow[],
+): Promise<Chore[]> {
+  if (rows.length === 0) return [];
+  const current =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(choreAssignments)
+          .where(
+            and(
+              inArray(
+                choreAssignments.choreId,
+                rows.map((row) => row.id),
+              ),
+              sql`${choreAssignments.dueDate} = (select c.due_date from chores c where c.id = ${choreAssignments.choreId})`,
+            ),
+          );
+  const assignmentOf = new Map(current.map((row) => [row.choreId, row]));
+  const facts = await groupFacts(
+    db,
+    rows.map((row) => row.groupId),
+  );
+  const people = await People.load(
+    db,
+    config,
+    [
+      ...rows.flatMap((row) => [row.createdBy, row.completedBy]),
+      ...current.map((row) => row.userId),
+    ].filter((id): id is number => id !== null),
+  );
+  return rows.map((row) => {
+    const group = row.groupId === null ? null : facts.get(row.groupId);
+    const assignment = assignmentOf.get(row.id);
+    const frequency = frequencyOf(row.frequency);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      type: row.groupId === null ? 'personal' : 'group',
+      group_id: row.groupId,
+      group_name: group?.name ?? null,
+      frequency,
+      interval_days: frequency === 'custom' ? row.intervalDays : null,
+      due_date: row.dueDate,
+      effort: row.effort,
+      status: frequency === 'one_time' && row.completedOn !== null ? 'completed' : 'pending',
+      completed_on: row.completedOn,
+      completed_by: people.refOrNull(row.completedBy),
+      time_zone: group?.timeZone ?? viewer.timezone,
+      assignment: assignment
+        ? {
+            id: assignment.id,
+            user: people.ref(assignment.userId),
+            due_date: assignment.dueDate,
+            completed_on: assignment.completedOn,
+            version: assignment.version,
+          }
+        : null,
+      created_by: people.refOrNull(row.createdBy),
+      created_at: iso(row.createdAt),
+      updated_at: iso(row.updatedAt),
+      version: row.version,
+    };
+  });
+}
+
+export interface AssignmentWithChore {
+  assignment: ChoreAssignmentRow;
+  chore: Pick<ChoreRow, 'name' | 'effort' | 'frequency'>;
+}
+
+/** Assignments with their chore, people, group and the time spent on them, in input order. */
+export async function presentAssignments(
+  db: DbOrTx,
+  config: UrlConfig,
+  rows: readonly AssignmentWithChore[],
+): Promise<Assignment[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.assignment.id);
+  const time = await db
+    .select({
+      assignmentId: choreTimeEntries.assignmentId,
+      minutes: sql<number>`coalesce(sum(${choreTimeEntries.minutes}), 0)::int`,
+      running: sql<boolean>`bool_or(${choreTimeEntries.endedAt} is null)`,
+    })
+    .from(choreTimeEntries)
+    .where(inArray(choreTimeEntries.assignmentId, ids))
+    .groupBy(choreTimeEntries.assignmentId);
+  const timeOf = new Map(time.map((row) => [row.assignmentId, row]));
+  const facts = await groupFacts(
+    db,
+    rows.map((row) => row.assignment.groupId),
+  );
+  const people = await People.load(
+    db,
+    config,
+    rows
+      .flatMap((row) => [row.assignment.userId, row.assignment.completedBy])
+      .filter((id): id is number => id !== null),
+  );
+  return rows.map(({ assignment, chore }) => ({
+    id: assignment.id,
+    chore_id: assignment.choreId,
+    chore_name: chore.name,
+    chore_effort: chore.effort,
+    chore_frequency: frequencyOf(chore.frequency),
+    group_id: assignment.groupId,
+    group_name: assignment.groupId === null ? null : (facts.get(assignment.groupId)?.name ?? null),
+    user: people.ref(assignment.userId),
+    due_date: assignment.dueDate,
+    completed_on: assignment.completedOn,
+    completed_by: people.refOrNull(assignment.completedBy),
+    minutes_spent: timeOf.get(assignment.id)?.minutes ?? 0,
+    timer_running: timeOf.get(assignment.id)?.running ?? false,
+    created_at: iso(assignment.createdAt),
+    version: assignment.version,
+  }));
+}
+
+export async function presentTimeEntries(
+  db: DbOrTx,
+  config: UrlConfig,
+  rows: readonly ChoreTimeEntryRow[],
+): Promise<TimeEntry[]> {
+  const people = await People.load(
+    db,
+    config,
+    rows.map((row) => row.userId),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    assignment_id: row.assignmentId,
+    user: people.ref(row.userId),
+    started_at: iso(row.startedAt),
+    ended_at: row.endedAt === null ? null : iso(row.endedAt),
+    minutes: row.minutes,
+    note: row.note,
+    version: row.version,
+  }));
+}
+
+export async function presentHistory(
+  db: DbOrTx,
+  config: UrlConfig,
+  rows: readonly ChoreHistoryRow[],
+): Promise<ChoreHistoryEntry[]> {
+  const people = await People.load(
+    db,
+    config,
+    rows
+      .flatMap((row) => [row.actorId, row.subjectUserId])
+      .filter((id): id is number => id !== null),
+  );
+  return rows
+    .filter((row) => (CHORE_HISTORY_ACTIONS as readonly string[]).includes(row.action))
+    .map((row) => ({
+      id: row.id,
+      chore_id: row.choreId,
+      chore_name: row.choreName,
+      action: row.action as ChoreHistoryEntry['action'],
+      actor: people.refOrNull(row.actorId),
+      subject: people.refOrNull(row.subjectUserId),
+      details: row.details,
+      created_at: iso(row.createdAt),
+    }));
+}

@@ -1,0 +1,131 @@
+import { nextDueDate, todayIn, type Recurrence } from '@household/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { choreAssignments, chores, type ChoreRow, type UserRow } from '../../db/schema';
+import { AppError } from '../../http/problem';
+import { choreEvent, recordChoreChange, scopeOf } from './chore-changes';
+import { frequencyOf, presentChores } from './chores.presenter';
+import { requireVisibleChore } from './chores.policy';
+import { bumped, lockChore } from './edit-chore';
+
+export const recurrenceOf = (chore: ChoreRow): Recurrence => ({
+  frequency: frequencyOf(chore.frequency),
+  intervalDays: chore.intervalDays,
+  anchorDate: chore.anchorDate,
+});
+
+/** The next version of an assignment, in an update of several rows. */
+export const sqlIncrement = () => sql`${choreAssignments.version} + 1`;
+
+const alreadyDone = () => new AppError(409, 'already_done', 'The chore is done already');
+const notDone = () => new AppError(409, 'not_done', 'The chore is not done');
+
+/**
+ * Marks the chore's current occurrence done on `completedOn` (docs/chores.md "Recurrence"): a
+ * recurring chore moves to its next due date, a one-time chore is completed. The previous due date
+ * is kept so that an undo can put it back.
+ */
+export async function markOccurrenceDone(
+  tx: Tx,
+  chore: ChoreRow,
+  byUserId: number,
+  completedOn: string,
+): Promise<ChoreRow> {
+  if (chore.frequency === 'one_time' && chore.completedOn !== null) throw alreadyDone();
+  const [row] = await tx
+    .update(chores)
+    .set({
+      completedOn,
+      completedBy: byUserId,
+      dueBeforeCompletion: chore.dueDate,
+      dueDate: nextDueDate(recurrenceOf(chore), chore.dueDate, completedOn),
+      ...bumped(chore),
+    })
+    .where(eq(chores.id, chore.id))
+    .returning();
+  return row!;
+}
+
+/** Puts back the due date the last completion moved on from. */
+export async function reopenOccurrence(tx: Tx, chore: ChoreRow): Promise<ChoreRow> {
+  if (chore.completedOn === null) throw notDone();
+  const [row] = await tx
+    .update(chores)
+    .set({
+      completedOn: null,
+      completedBy: null,
+      dueBeforeCompletion: null,
+      dueDate: chore.dueBeforeCompletion ?? chore.dueDate,
+      ...bumped(chore),
+    })
+    .where(eq(chores.id, chore.id))
+    .returning();
+  return row!;
+}
+
+/** POST /chores/{id}/complete: done today (in the chore's zone), with its open assignment. */
+export async function completeChore(ctx: AppContext, actor: UserRow, id: number, version: number) {
+  const done = await ctx.db.transaction(async (tx) => {
+    const { chore, timeZone } = await lockChore(ctx, tx, actor, id, version);
+    const today = todayIn(timeZone);
+    const row = await markOccurrenceDone(tx, chore, actor.id, today);
+    // The occurrence's assignment, if someone had it, is done with it.
+    await tx
+      .update(choreAssignments)
+      .set({ completedOn: today, completedBy: actor.id, version: sqlIncrement() })
+      .where(
+        and(
+          eq(choreAssignments.choreId, chore.id),
+          eq(choreAssignments.dueDate, chore.dueDate),
+          isNull(choreAssignments.completedOn),
+        ),
+      );
+    await recordChoreChange(tx, row, scopeOf(row), {
+      action: 'completed',
+      actorId: actor.id,
+      subjectUserId: actor.id,
+      effort: chore.effort,
+      details: { due_before: chore.dueDate, due_after: row.dueDate, completed_on: today },
+    });
+    return row;
+  });
+  await ctx.events.publish(choreEvent(done, 'updated', actor.id));
+  const [presented] = await presentChores(ctx.db, ctx.config, actor, [done]);
+  return presented!;
+}
+
+/** POST /chores/{id}/undo: the last completion is taken back and the due date restored. */
+export async function undoChore(ctx: AppContext, actor: UserRow, id: number, version: number) {
+  const undone = await ctx.db.transaction(async (tx) => {
+    const { chore } = await lockChore(ctx, tx, actor, id, version);
+    const row = await reopenOccurrence(tx, chore);
+    const restoredDue = row.dueDate;
+    await tx
+      .update(choreAssignments)
+      .set({ completedOn: null, completedBy: null, version: sqlIncrement() })
+      .where(
+        and(
+          eq(choreAssignments.choreId, chore.id),
+          eq(choreAssignments.dueDate, restoredDue),
+          eq(choreAssignments.completedOn, chore.completedOn!),
+        ),
+      );
+    await recordChoreChange(tx, row, scopeOf(row), {
+      action: 'undone',
+      actorId: actor.id,
+      subjectUserId: chore.completedBy,
+      effort: -chore.effort,
+      details: {
+        due_before: chore.dueDate,
+        due_after: row.dueDate,
+        completed_on: chore.completedOn,
+      },
+    });
+    return row;
+  });
+  await ctx.events.publish(choreEvent(undone, 'updated', actor.id));
+  const { chore } = await requireVisibleChore(ctx.db, id, actor);
+  const [presented] = await presentChores(ctx.db, ctx.config, actor, [chore]);
+  return presented!;
+}

@@ -1,0 +1,145 @@
+import type { Chore, ZCreateChoreBody, ZUpdateChoreBody } from '@household/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { chores, type ChoreRow, type UserRow } from '../../db/schema';
+import { AppError } from '../../http/problem';
+import { requireMembership } from '../groups/membership';
+import { choreEvent, recordChoreChange, scopeOf } from './chore-changes';
+import { presentChores } from './chores.presenter';
+import { assertCanDeleteChore, requireVisibleChore, type VisibleChore } from './chores.policy';
+
+type CreateBody = z.output<typeof ZCreateChoreBody>;
+type UpdateBody = z.output<typeof ZUpdateChoreBody>;
+
+export const staleChore = (current: Chore) =>
+  new AppError(
+    409,
+    'conflict',
+    'The chore was changed meanwhile; reload it and try again',
+    undefined,
+    undefined,
+    { current },
+  );
+
+/** Locks a chore for a change and checks the version the change was based on. */
+export async function lockChore(
+  ctx: AppContext,
+  tx: Tx,
+  actor: UserRow,
+  id: number,
+  version: number,
+): Promise<VisibleChore> {
+  const visible = await requireVisibleChore(tx, id, actor, { lock: true });
+  if (visible.chore.version !== version) {
+    const [current] = await presentChores(tx, ctx.config, actor, [visible.chore]);
+    throw staleChore(current!);
+  }
+  return visible;
+}
+
+/** The row values of a change: the next version, now. */
+export const bumped = (chore: ChoreRow) => ({
+  version: chore.version + 1,
+  updatedAt: sql`now()`,
+});
+
+export async function createChore(ctx: AppContext, actor: UserRow, body: CreateBody) {
+  const groupId = body.type === 'group' ? (body.group_id ?? null) : null;
+  const created = await ctx.db.transaction(async (tx) => {
+    if (groupId !== null) await requireMembership(tx, groupId, actor.id);
+    const [chore] = await tx
+      .insert(chores)
+      .values({
+        groupId,
+        ownerId: groupId === null ? actor.id : null,
+        createdBy: actor.id,
+        name: body.name,
+        description: body.description,
+        frequency: body.frequency,
+        intervalDays: body.frequency === 'custom' ? (body.interval_days ?? null) : null,
+        dueDate: body.due_date,
+        anchorDate: body.due_date,
+        effort: body.effort,
+      })
+      .returning();
+    await recordChoreChange(tx, chore!, scopeOf(chore!), {
+      action: 'created',
+      actorId: actor.id,
+      details: { due_date: chore!.dueDate, frequency: chore!.frequency },
+    });
+    return chore!;
+  });
+  await ctx.events.publish(choreEvent(created, 'created', actor.id));
+  const [presented] = await presentChores(ctx.db, ctx.config, actor, [created]);
+  return presented!;
+}
+
+/** What an edit changes, field by field, for the history: `{ name: { from, to } }`. */
+function changesOf(chore: ChoreRow, body: UpdateBody) {
+  const before: Record<string, unknown> = {
+    name: chore.name,
+    description: chore.description,
+    frequency: chore.frequency,
+    interval_days: chore.intervalDays,
+    due_date: chore.dueDate,
+    effort: chore.effort,
+  };
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [field, value] of Object.entries(body)) {
+    if (field === 'version' || value === undefined || !(field in before)) continue;
+    if (before[field] !== value) changes[field] = { from: before[field], to: value };
+  }
+  return changes;
+}
+
+export async function updateChore(ctx: AppContext, actor: UserRow, id: number, body: UpdateBody) {
+  const updated = await ctx.db.transaction(async (tx) => {
+    const { chore } = await lockChore(ctx, tx, actor, id, body.version);
+    const changes = changesOf(chore, body);
+    if (Object.keys(changes).length === 0) return null;
+    const frequency = body.frequency ?? chore.frequency;
+    const intervalDays =
+      frequency === 'custom' ? (body.interval_days ?? chore.intervalDays ?? 1) : null;
+    // A due date set by a person is the new anchor of the recurrence.
+    const dueDate = body.due_date ?? chore.dueDate;
+    const [row] = await tx
+      .update(chores)
+      .set({
+        name: body.name ?? chore.name,
+        description: body.description ?? chore.description,
+        frequency,
+        intervalDays,
+        dueDate,
+        anchorDate:
+          body.due_date !== undefined || body.frequency !== undefined ? dueDate : chore.anchorDate,
+        effort: body.effort ?? chore.effort,
+        ...bumped(chore),
+      })
+      .where(eq(chores.id, id))
+      .returning();
+    await recordChoreChange(tx, row!, scopeOf(row!), {
+      action: 'updated',
+      actorId: actor.id,
+      details: { changes },
+    });
+    return row!;
+  });
+  if (updated) await ctx.events.publish(choreEvent(updated, 'updated', actor.id));
+  const { chore } = await requireVisibleChore(ctx.db, id, actor);
+  const [presented] = await presentChores(ctx.db, ctx.config, actor, [chore]);
+  return presented!;
+}
+
+export async function deleteChore(ctx: AppContext, actor: UserRow, id: number, version: number) {
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const visible = await lockChore(ctx, tx, actor, id, version);
+    assertCanDeleteChore(visible, actor.id);
+    const { chore } = visible;
+    await recordChoreChange(tx, chore, scopeOf(chore), { action: 'deleted', actorId: actor.id });
+    await tx.delete(chores).where(eq(chores.id, id));
+    return chore;
+  });
+  await ctx.events.publish(choreEvent(deleted, 'deleted', actor.id));
+}
