@@ -455,6 +455,7 @@ describe('group settings', () => {
       ['a validity of 0 days', 'invite_valid_days', { version: 1, invite_valid_days: 0 }],
       ['a validity of 91 days', 'invite_valid_days', { version: 1, invite_valid_days: 91 }],
       ['a validity of 1.5 days', 'invite_valid_days', { version: 1, invite_valid_days: 1.5 }],
+      ['an unknown time zone', 'time_zone', { version: 1, time_zone: 'Mars/Olympus' }],
     ];
     it.each(cases)('%s', async (_label, path, body) => {
       const { group, owner } = await buildHousehold();
@@ -464,6 +465,7 @@ describe('group settings', () => {
       );
       expect((await send(owner.auth, 'GET', `/groups/${group.id}/settings`)).json()).toEqual({
         currency: 'EUR',
+        time_zone: 'UTC',
         invite_valid_days: 7,
         version: 1,
       });
