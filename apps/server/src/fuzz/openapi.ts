@@ -58,7 +58,10 @@ export type ResourceKind =
   | 'code'
   | 'expense'
   | 'split'
-  | 'settlement';
+  | 'settlement'
+  | 'chore'
+  | 'assignment'
+  | 'time_entry';
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
@@ -142,6 +145,9 @@ const COLLECTION_KINDS: Record<string, ResourceKind> = {
   expenses: 'expense',
   splits: 'split',
   settlements: 'settlement',
+  chores: 'chore',
+  assignments: 'assignment',
+  'time-entries': 'time_entry',
   // `/balances/{id}` and `/reports/{id}` name a group.
   balances: 'group',
   reports: 'group',
@@ -158,6 +164,8 @@ const PREFIX_KINDS: Record<string, ResourceKind> = {
   expense: 'expense',
   split: 'split',
   settlement: 'settlement',
+  chore: 'chore',
+  assignment: 'assignment',
   // A payment's `from_id` and `to_id` name people.
   from: 'user',
   to: 'user',

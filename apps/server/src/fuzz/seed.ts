@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { ZCategory, ZExpense, ZInvitation, ZInviteCode, ZSettlement } from '@household/contracts';
+import {
+  ZAssignment,
+  ZCategory,
+  ZChore,
+  ZExpense,
+  ZInvitation,
+  ZInviteCode,
+  ZSettlement,
+  ZTimeEntry,
+} from '@household/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import type { App } from '../app';
@@ -56,8 +65,9 @@ export async function seedWorld(testApp: TestApp): Promise<World> {
 /**
  * One of everything a person owns: a group with its invite code, a group list with an item and
  * a category, a personal list with an item and a category, an archived list, an invitation, a
- * group expense shared with a housemate (its splits), a payment from the housemate, and a
- * personal expense.
+ * group expense shared with a housemate (its splits), a payment from the housemate, a
+ * personal expense, a weekly group chore assigned to the housemate with a time entry, and a
+ * personal chore.
  * `label` starts every name, so a leak of these names is easy to spot.
  */
 export async function seedResources(
@@ -120,6 +130,7 @@ export async function seedResources(
     listId: groupList.id,
     label,
   });
+  const chores = await seedChores(app, owner, housemate, { groupId: group.id, label });
   return {
     group: [group.id],
     list: [groupList.id, personalList.id, archivedList.id],
@@ -129,6 +140,44 @@ export async function seedResources(
     user: [owner.user.id],
     code: [code],
     ...money,
+    ...chores,
+  };
+}
+
+async function seedChores(
+  app: App,
+  owner: TestUser,
+  housemate: TestUser,
+  { groupId, label }: { groupId: number; label: string },
+): Promise<ResourcePool> {
+  const post = async (by: TestUser, url: string, payload: object) =>
+    expectOk(app.inject({ method: 'POST', url: `/api/v1${url}`, headers: by.auth, payload }));
+  const shared = ZChore.parse(
+    await post(owner, '/chores', {
+      name: `${label} bins`,
+      type: 'group',
+      group_id: groupId,
+      frequency: 'weekly',
+      due_date: '2026-11-30',
+      effort: 2,
+    }),
+  );
+  const turn = ZAssignment.parse(
+    await post(owner, `/chores/${shared.id}/assignments`, { user_id: housemate.user.id }),
+  );
+  const entry = ZTimeEntry.parse(
+    await post(housemate, `/chores/assignments/${turn.id}/time-entries`, {
+      minutes: 15,
+      note: `${label} quick`,
+    }),
+  );
+  const personal = ZChore.parse(
+    await post(owner, '/chores', { name: `${label} plants`, due_date: '2026-12-01' }),
+  );
+  return {
+    chore: [shared.id, personal.id],
+    assignment: [turn.id],
+    time_entry: [entry.id],
   };
 }
 
