@@ -171,6 +171,21 @@ describe('assignments', () => {
     ).toBe(204);
     expectProblem(await send(ben.auth, 'GET', `/chores/assignments/${given.id}`), 404, 'not_found');
   });
+
+  it('gives back the open turns of someone who leaves, and keeps the ones they did', async () => {
+    const { ann, cat, group } = await household();
+    const c = await addChore(ann, { type: 'group', group_id: group.id, frequency: 'daily' });
+    const done = await assign(ann, c, cat);
+    await send(cat.auth, 'PATCH', `/chores/assignments/${done.id}`, {
+      version: 1,
+      completed: true,
+    });
+    const open = await assign(ann, c, cat, addCalendarDays(c.due_date, 3));
+    expect((await send(cat.auth, 'POST', `/groups/${group.id}/leave`)).statusCode).toBe(204);
+    expectProblem(await send(ann.auth, 'GET', `/chores/assignments/${open.id}`), 404, 'not_found');
+    expect((await assignment(ann, done.id)).completed_on).toBe(today());
+    expectProblem(await send(cat.auth, 'GET', `/chores/assignments/${done.id}`), 404, 'not_found');
+  });
 });
 
 describe('time entries', () => {

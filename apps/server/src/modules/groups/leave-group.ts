@@ -1,10 +1,26 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { groupMembers, groups, type UserRow } from '../../db/schema';
+import { choreAssignments, groupMembers, groups, type UserRow } from '../../db/schema';
 import { membershipEvent } from '../../realtime/events';
 import { recordActivity } from './activity';
 import { lastOwner, ownerCount, requireMembership } from './membership';
+
+/**
+ * Someone who leaves a group no longer does its chores: their open assignments go, to be planned
+ * again; the ones they completed stay, as the record of what they did (docs/chores.md).
+ */
+export async function releaseChoreTurns(tx: Tx, groupId: number, userId: number) {
+  await tx
+    .delete(choreAssignments)
+    .where(
+      and(
+        eq(choreAssignments.groupId, groupId),
+        eq(choreAssignments.userId, userId),
+        isNull(choreAssignments.completedOn),
+      ),
+    );
+}
 
 export async function leaveGroup(ctx: AppContext, actor: UserRow, groupId: number) {
   await ctx.db.transaction(async (tx) => {
@@ -13,6 +29,7 @@ export async function leaveGroup(ctx: AppContext, actor: UserRow, groupId: numbe
     await tx
       .delete(groupMembers)
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, actor.id)));
+    await releaseChoreTurns(tx, groupId, actor.id);
     await recordActivity(tx, {
       groupId,
       actorId: actor.id,

@@ -8,7 +8,7 @@ import { membershipEvent } from '../../realtime/events';
 import { recordActivity } from './activity';
 import { listMembers } from './group-reads';
 import { assertCan, canChangeRole, canRemoveMember, isGroupRole } from './groups.policy';
-import { leaveGroup } from './leave-group';
+import { leaveGroup, releaseChoreTurns } from './leave-group';
 import { lastOwner, ownerCount, requireMembership } from './membership';
 
 async function targetRole(tx: Tx, groupId: number, userId: number): Promise<GroupRole> {
@@ -67,6 +67,7 @@ export async function removeMember(
     await tx
       .delete(groupMembers)
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+    await releaseChoreTurns(tx, groupId, userId);
     await recordActivity(tx, {
       groupId,
       actorId: actor.id,
