@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { realtimeEmitter } from '../../../lib/realtime-events';
 import { jsonResponse, problemResponse } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render-app';
+import { renderApp, signInAs, testUser } from '../../../test/render-app';
 import { formatCalendarDate } from '../components/chore-format';
 import {
   chore,
@@ -163,6 +164,21 @@ describe('the chores page (spec §2 Chores page)', () => {
       actor: 6,
     });
     expect(await screen.findByRole('article', { name: 'Mop' })).toBeVisible();
+  });
+});
+
+describe('in another language', () => {
+  it('names tabs, frequencies and dates in German', async () => {
+    // The language saved in the profile is the one the app shows.
+    const server = choresServer();
+    signInAs(server, testUser({ locale: 'de' }));
+    await i18next.changeLanguage('de');
+    renderApp('/chores', server);
+    const plants = await screen.findByRole('article', { name: 'Water plants' });
+    expect(within(plants).getByText('Alle 3 Tage')).toBeVisible();
+    expect(within(plants).getByRole('button', { name: 'Als erledigt markieren' })).toBeVisible();
+    expect(within(plants).getByText(`Fällig am ${formatCalendarDate(day(3), 'de')}`)).toBeVisible();
+    expect(screen.getByRole('tab', { name: /Überfällig/ })).toBeVisible();
   });
 });
 
