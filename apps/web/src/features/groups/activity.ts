@@ -112,6 +112,31 @@ export function activitySentence(t: TFunction, entry: ActivityEntry, locale: str
         actor,
         count: typeof details.expenses === 'number' ? details.expenses : 0,
       });
+    case 'chore_created':
+    case 'chore_updated':
+    case 'chore_deleted':
+    case 'chore_completed':
+    case 'chore_undone':
+    case 'chore_assigned':
+    case 'chore_unassigned':
+    case 'assignment_completed':
+    case 'assignment_undone':
+      return t(`groups.activity.${entry.verb}`, {
+        actor,
+        subject,
+        chore: text(details.chore_name),
+      });
+    case 'chore_schedule_generated':
+      return t('groups.activity.chore_schedule_generated', {
+        actor,
+        count: typeof details.assignments === 'number' ? details.assignments : 0,
+      });
+    case 'chore_time_logged':
+      return t('groups.activity.chore_time_logged', {
+        actor,
+        chore: text(details.chore_name),
+        count: typeof details.minutes === 'number' ? details.minutes : 0,
+      });
   }
 }
 

@@ -37,6 +37,7 @@ export type EditGroupValues = z.infer<typeof editGroupSchema>;
 
 export const groupSettingsSchema = z.object({
   currency: z.string().min(1),
+  time_zone: z.string().min(1),
   invite_valid_days: z
     .number(key('groups.validation.inviteValidDays'))
     .int(key('groups.validation.inviteValidDays'))

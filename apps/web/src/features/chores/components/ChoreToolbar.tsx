@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, SegmentedControl } from '@mantine/core';
 import { IconKeyboard, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChoreScope } from '../keys';
+import { CalendarFeedButton } from './CalendarFeedButton';
 
 export type ChoreView = 'list' | 'calendar';
 
@@ -15,7 +16,7 @@ function scopeOf(value: string): ChoreScope {
 
 /**
  * The chores page's controls: whose chores (all, personal, one group; /chores only), list or
- * calendar, a new chore, and the keyboard shortcuts.
+ * calendar, a new chore, the keyboard shortcuts and my calendar feed.
  */
 export function ChoreToolbar({
   scope,
@@ -62,6 +63,7 @@ export function ChoreToolbar({
         />
       </Group>
       <Group gap="xs">
+        <CalendarFeedButton />
         <Button
           variant="default"
           leftSection={<IconKeyboard size={16} aria-hidden />}

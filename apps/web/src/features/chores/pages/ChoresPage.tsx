@@ -17,6 +17,8 @@ import { notify } from '../../../lib/toasts';
 import { choresQueryOptions, myGroupsQueryOptions, type ChoreScope } from '../api';
 import { todayForUser } from '../components/chore-format';
 import type { ChoreFormTarget } from '../components/ChoreFormModal';
+import { AssignedChoresTimeline } from '../components/AssignedChoresTimeline';
+import { ChoreHistorySection } from '../components/ChoreHistorySection';
 import { ChoreTabs } from '../components/ChoreTabs';
 import { ChoreToolbar, type ChoreView } from '../components/ChoreToolbar';
 import { useChoreShortcuts } from '../components/use-chore-shortcuts';
@@ -164,12 +166,9 @@ export function ChoresPage() {
         onNew={openNew}
         onShortcuts={() => setShortcutsOpen(true)}
       />
-      {/*
-        Slot for "My assigned chores" (spec §2: timeline Overdue, Due Today, This Week, Later,
-        Completed). The assignments feature mounts its section here, above the chores it
-        belongs to, once it is built.
-      */}
+      {routeGroupId === null && <AssignedChoresTimeline />}
       {content}
+      {routeGroupId !== null && <ChoreHistorySection groupId={routeGroupId} />}
       <LoadWhenOpened opened={formTarget !== null}>
         {(opened) => (
           <ChoreFormModal

@@ -100,5 +100,10 @@ export function choresServer(chores: Chore[] = household()) {
   server.protectedRoute('GET', '/groups/1/chores', () =>
     jsonResponse(page(chores.filter((item) => item.group_id === 1))),
   );
+  // "My assigned chores" on /chores, and the group's history on its chores page.
+  server.protectedRoute('GET', '/chores/assignments', () => jsonResponse({ items: [] }));
+  server.protectedRoute('GET', '/groups/1/chores/history', () =>
+    jsonResponse({ items: [], next_cursor: null, totals: [] }),
+  );
   return server;
 }

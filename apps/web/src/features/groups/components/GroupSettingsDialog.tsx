@@ -15,7 +15,10 @@ import { actionErrorKey, loadErrorKey } from '../errors';
 import { groupSettingsSchema, type GroupSettingsValues } from '../schemas';
 import { PageLoader } from '../../../components/PageLoader';
 
-/** edit_group: the group's currency and how long an invite code stays valid. */
+/**
+ * edit_group: the group's currency, its time zone (the calendar its chores fall due on) and how
+ * long an invite code stays valid.
+ */
 export function GroupSettingsDialog({ groupId }: { groupId: number }) {
   const { t } = useTranslation();
   const [opened, modal] = useDisclosure(false);
@@ -71,7 +74,11 @@ function SettingsForm({
     formState: { errors },
   } = useForm<GroupSettingsValues>({
     resolver: zodResolver(groupSettingsSchema),
-    defaultValues: { currency: settings.currency, invite_valid_days: settings.invite_valid_days },
+    defaultValues: {
+      currency: settings.currency,
+      time_zone: settings.time_zone,
+      invite_valid_days: settings.invite_valid_days,
+    },
   });
 
   const onSubmit = (values: GroupSettingsValues) =>
@@ -94,6 +101,12 @@ function SettingsForm({
           label={t('settings.currency')}
           data={currencyOptions(i18n.language, settings.currency)}
           {...register('currency')}
+        />
+        <NativeSelect
+          label={t('groups.settings.timeZone')}
+          description={t('groups.settings.timeZoneHint')}
+          data={timeZoneOptions(settings.time_zone)}
+          {...register('time_zone')}
         />
         <Controller
           control={control}
@@ -124,4 +137,10 @@ function SettingsForm({
       </Stack>
     </form>
   );
+}
+
+/** Every zone the browser knows, and the group's own even if this browser does not know it. */
+function timeZoneOptions(current: string): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes(current) ? zones : [current, ...zones];
 }

@@ -21,10 +21,10 @@ import { InviteByEmailSection } from '../components/InviteByEmailSection';
 import { InviteCodeSection } from '../components/InviteCodeSection';
 import { MembersSection } from '../components/MembersSection';
 import { RoleBadge } from '../components/RoleBadge';
-import { Section } from '../components/Section';
 import { actionErrorKey, loadErrorKey } from '../errors';
 import { PageLoader } from '../../../components/PageLoader';
 import { RecentExpensesSection } from '../../expenses/components/RecentExpensesSection';
+import { UpcomingChoresSection } from '../../chores/components/UpcomingChoresSection';
 
 /** spec §2 Group detail: members, invites, lists, chores, expenses and the activity log. */
 export function GroupDetailPage() {
@@ -64,7 +64,6 @@ function GroupDetail({
   myId: number | undefined;
   timeZone?: string;
 }) {
-  const { t } = useTranslation();
   const can = (permission: Group['my_permissions'][number]) =>
     group.my_permissions.includes(permission);
 
@@ -103,43 +102,12 @@ function GroupDetail({
         </Stack>
         <Stack miw={0}>
           <GroupListsSection groupId={group.id} />
-          <LinkSection
-            title={t('groups.detail.chores.title')}
-            empty={t('groups.detail.chores.empty')}
-            action={t('groups.detail.chores.manage')}
-            to={paths.groupChores(group.id)}
-          />
+          <UpcomingChoresSection group={group} />
           <RecentExpensesSection groupId={group.id} />
           {can('view_activity') && <ActivitySection groupId={group.id} timeZone={timeZone} />}
         </Stack>
       </SimpleGrid>
     </Stack>
-  );
-}
-
-/** Chores arrive with their own feature; until then the section is a way there. */
-function LinkSection({
-  title,
-  empty,
-  action,
-  to,
-}: {
-  title: string;
-  empty: string;
-  action: string;
-  to: string;
-}) {
-  return (
-    <Section title={title}>
-      <Text size="sm" c="dimmed">
-        {empty}
-      </Text>
-      <Row>
-        <Button component={Link} to={to} variant="light" size="xs">
-          {action}
-        </Button>
-      </Row>
-    </Section>
   );
 }
 
