@@ -25,6 +25,9 @@ function openGroup(
   server.protectedRoute('GET', '/groups/1/expenses', () =>
     jsonResponse({ items: [], next_cursor: null, totals: [] }),
   );
+  server.protectedRoute('GET', '/groups/1/chores', () =>
+    jsonResponse({ items: [], next_cursor: null }),
+  );
   return renderApp('/groups/1', server);
 }
 
