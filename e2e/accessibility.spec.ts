@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from './support/test';
 import { expect, expectAccessible, test } from './support/test';
 import { loginViaApi, signUpViaApi, type TestUser } from './support/api';
+import { choreOf, groupOf, housemate } from './support/household';
 import { loginViaUi, mainNav, t, toast } from './support/ui';
 
 /**
@@ -352,4 +353,116 @@ test('on a phone, the pages and the opened navigation pass the accessibility gat
   await expectAccessible(page, 'group expenses');
   await page.getByRole('button', { name: t.expenses.add, exact: true }).click();
   await expect(page.getByRole('dialog', { name: t.expenses.form.addTitle })).toBeVisible();
+});
+
+/** Someone with a weekly group chore due today that is theirs, and a personal one. */
+async function choreHousehold(request: APIRequestContext) {
+  const ada = await housemate(request, 'Ada Chores');
+  const group = await groupOf(request, 'Flat Chores', [ada]);
+  const bins = await choreOf(request, ada, {
+    name: 'Bins out',
+    type: 'group',
+    group_id: group.id,
+    frequency: 'weekly',
+    due_date: new Date().toISOString().slice(0, 10),
+  });
+  const turn = await request.post(`/api/v1/chores/${bins.id}/assignments`, {
+    headers: ada.headers,
+    data: { user_id: ada.id },
+  });
+  expect(turn.status(), await turn.text()).toBe(201);
+  await choreOf(request, ada, {
+    name: 'Water plants',
+    frequency: 'custom',
+    interval_days: 3,
+    due_date: new Date().toISOString().slice(0, 10),
+  });
+  return { ada, groupId: group.id };
+}
+
+test('the chore pages, the calendar and every chore dialog pass the accessibility gate', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const c = t.chores;
+  const a = t.assignments;
+  const { ada, groupId } = await choreHousehold(request);
+  await loginViaUi(page, ada);
+  await page.goto('/chores');
+  const mine = page.getByRole('region', { name: a.title });
+  await expect(mine.getByTestId('assignment-row')).toHaveCount(1);
+  await expectAccessible(page, 'chores with my assigned chores');
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: c.new, exact: true }).click(),
+    c.form.newTitle,
+  );
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: c.shortcuts.button }).click(),
+    c.shortcuts.title,
+  );
+  await checkDialog(
+    page,
+    () => page.getByRole('button', { name: a.feed.button }).click(),
+    a.feed.title,
+  );
+  await checkDialog(
+    page,
+    () => mine.getByRole('button', { name: sentence(a.time.open, { name: 'Bins out' }) }).click(),
+    sentence(a.time.title, { name: 'Bins out' }),
+  );
+  await page.getByRole('button', { name: sentence(c.card.edit, { name: 'Water plants' }) }).click();
+  const edit = page.getByRole('dialog', { name: c.form.editTitle });
+  await edit.getByRole('button', { name: c.form.delete }).click();
+  await expect(page.getByRole('dialog', { name: c.delete.title })).toBeVisible();
+  await expectAccessible(page, 'delete chore confirmation');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+
+  await page.getByText(c.view.calendar, { exact: true }).click();
+  const calendar = page.getByRole('region', { name: c.calendar.label });
+  await expect(calendar.getByText('Bins out').first()).toBeVisible();
+  await expectAccessible(page, 'chores calendar, month');
+  await calendar.getByText(c.calendar.week, { exact: true }).click();
+  await expectAccessible(page, 'chores calendar, week');
+
+  await page.goto(`/groups/${groupId}/chores`);
+  await expect(page.getByTestId('history-entry').first()).toBeVisible();
+  await expectAccessible(page, 'group chores with their history');
+
+  await page.goto(`/groups/${groupId}`);
+  await expect(page.getByTestId('upcoming-chore')).toHaveCount(1);
+  await page.getByRole('button', { name: a.schedule.button, exact: true }).click();
+  const schedule = page.getByRole('dialog', { name: a.schedule.title });
+  await schedule.getByRole('button', { name: a.schedule.awayAdd }).click();
+  await schedule.getByRole('button', { name: a.schedule.preview, exact: true }).click();
+  await expect(schedule.getByTestId('planned-row').first()).toBeVisible();
+  await expectAccessible(page, 'generate-schedule dialog with a preview');
+});
+
+test('on a phone, the chores page, its calendar and the chore form pass the accessibility gate @mobile', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const c = t.chores;
+  const { ada } = await choreHousehold(request);
+  await loginViaUi(page, ada);
+  await page.goto('/chores');
+  await expect(page.getByRole('region', { name: t.assignments.title })).toBeVisible();
+  await expectAccessible(page, 'chores');
+  await page.getByText(c.view.calendar, { exact: true }).click();
+  await expect(page.getByRole('region', { name: c.calendar.label })).toBeVisible();
+  await expectAccessible(page, 'chores calendar');
+  await page.getByRole('button', { name: c.new, exact: true }).click();
+  await expect(page.getByRole('dialog', { name: c.form.newTitle })).toBeVisible();
+  await expectAccessible(page, 'new chore');
+  // Nothing is wider than the phone.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
 });
