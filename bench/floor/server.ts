@@ -10,6 +10,10 @@
  *                   through untouched;
  *   GET /groups/:id/balances  the same token check, then one query: membership, and the group's
  *                   stored net positions (group_balances) as JSON text built by PostgreSQL.
+ *   GET /groups/:id/chores  the same token check, then one query: membership, and the group's
+ *                   chores with their people and current assignment, as JSON text.
+ *   GET /groups/:id/chores/history  the same token check, then one query: the newest 50 history
+ *                   entries with their people and the per-member totals, as JSON text.
  *
  * No hooks, no logging, no validation, no security headers. Started by run.ts and
  * balance-summary.ts with PORT, HOST, JWT_SECRET and DATABASE_URL (PostgreSQL) or DATA_DIR (the
@@ -97,6 +101,55 @@ SELECT coalesce((
   FROM group_balances b WHERE b.group_id = $1), '[]'::json)::text AS body
 WHERE EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = $1 AND m.user_id = $2)`;
 
+const CHORES_JSON = `
+SELECT json_build_object('items', coalesce(json_agg(json_build_object(
+  'id', c.id, 'name', c.name, 'description', c.description, 'type', 'group',
+  'group_id', c.group_id, 'group_name', g.name, 'frequency', c.frequency,
+  'interval_days', c.interval_days, 'due_date', c.due_date, 'effort', c.effort,
+  'status', CASE WHEN c.frequency = 'one_time' AND c.completed_on IS NOT NULL
+            THEN 'completed' ELSE 'pending' END,
+  'completed_on', c.completed_on, 'completed_by', ${person('cb')}, 'time_zone', g.time_zone,
+  'assignment', CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object(
+    'id', a.id, 'user', ${person('au')}, 'due_date', a.due_date,
+    'completed_on', a.completed_on, 'version', a.version) END,
+  'created_by', ${person('cr')}, 'created_at', ${iso('c.created_at')},
+  'updated_at', ${iso('c.updated_at')}, 'version', c.version) ORDER BY c.id), '[]'::json),
+  'next_cursor', NULL)::text AS body
+FROM chores c
+JOIN groups g ON g.id = c.group_id
+LEFT JOIN chore_assignments a ON a.chore_id = c.id AND a.due_date = c.due_date
+LEFT JOIN users cb ON cb.id = c.completed_by
+LEFT JOIN users au ON au.id = a.user_id
+LEFT JOIN users cr ON cr.id = c.created_by
+WHERE c.group_id = $1
+  AND EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = $1 AND m.user_id = $2)
+HAVING EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = $1 AND m.user_id = $2)`;
+
+const CHORE_HISTORY_JSON = `
+SELECT json_build_object(
+  'items', coalesce((SELECT json_agg(e.entry ORDER BY e.id DESC) FROM (
+    SELECT h.id, json_build_object('id', h.id, 'chore_id', h.chore_id,
+      'chore_name', h.chore_name, 'action', h.action, 'actor', ${person('ac')},
+      'subject', ${person('su')}, 'details', h.details,
+      'created_at', ${iso('h.created_at')}) AS entry
+    FROM chore_history h
+    LEFT JOIN users ac ON ac.id = h.actor_id
+    LEFT JOIN users su ON su.id = h.subject_user_id
+    WHERE h.group_id = $1 ORDER BY h.id DESC LIMIT 50) e), '[]'::json),
+  'next_cursor', NULL,
+  'totals', coalesce((SELECT json_agg(json_build_object('user', ${person('u')},
+      'completed', t.completed, 'effort', t.effort, 'minutes', t.minutes))
+    FROM (SELECT h.subject_user_id AS user_id,
+            count(*) FILTER (WHERE h.effort > 0) - count(*) FILTER (WHERE h.effort < 0) AS completed,
+            sum(h.effort) AS effort,
+            (SELECT coalesce(sum(te.minutes), 0) FROM chore_time_entries te
+               JOIN chore_assignments ca ON ca.id = te.assignment_id
+              WHERE ca.group_id = $1 AND te.user_id = h.subject_user_id) AS minutes
+          FROM chore_history h WHERE h.group_id = $1 AND h.effort <> 0
+          GROUP BY h.subject_user_id) t
+    JOIN users u ON u.id = t.user_id), '[]'::json))::text AS body
+WHERE EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = $1 AND m.user_id = $2)`;
+
 app.get('/health', async () => ({ status: 'ok' }));
 
 app.get('/users/me', async (request, reply) => {
@@ -133,6 +186,22 @@ app.get<{ Params: { id: string } }>('/groups/:id/balances', async (request, repl
   const userId = await userIdOf(request.headers.authorization);
   if (userId === null) return reply.status(401).send({ status: 401 });
   const [row] = await query(BALANCES_JSON, [Number(request.params.id), userId]);
+  if (!row) return reply.status(404).send({ status: 404 });
+  return reply.type('application/json').send(row.body as string);
+});
+
+app.get<{ Params: { id: string } }>('/groups/:id/chores', async (request, reply) => {
+  const userId = await userIdOf(request.headers.authorization);
+  if (userId === null) return reply.status(401).send({ status: 401 });
+  const [row] = await query(CHORES_JSON, [Number(request.params.id), userId]);
+  if (!row) return reply.status(404).send({ status: 404 });
+  return reply.type('application/json').send(row.body as string);
+});
+
+app.get<{ Params: { id: string } }>('/groups/:id/chores/history', async (request, reply) => {
+  const userId = await userIdOf(request.headers.authorization);
+  if (userId === null) return reply.status(401).send({ status: 401 });
+  const [row] = await query(CHORE_HISTORY_JSON, [Number(request.params.id), userId]);
   if (!row) return reply.status(404).send({ status: 404 });
   return reply.type('application/json').send(row.body as string);
 });

@@ -6,11 +6,12 @@ import type {
   TimeEntry,
 } from '@household/contracts';
 import { CHORE_FREQUENCIES, CHORE_HISTORY_ACTIONS } from '@household/contracts';
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import {
   choreAssignments,
+  chores,
   choreTimeEntries,
   groups,
   type ChoreAssignmentRow,
@@ -53,21 +54,21 @@ export async function presentChores(
   rows: readonly ChoreRow[],
 ): Promise<Chore[]> {
   if (rows.length === 0) return [];
-  const current =
-    rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(choreAssignments)
-          .where(
-            and(
-              inArray(
-                choreAssignments.choreId,
-                rows.map((row) => row.id),
-              ),
-              sql`${choreAssignments.dueDate} = (select c.due_date from chores c where c.id = ${choreAssignments.choreId})`,
-            ),
-          );
+  // The assignment of each chore's current occurrence: one index lookup per chore.
+  const current = await db
+    .select({ assignment: choreAssignments })
+    .from(choreAssignments)
+    .innerJoin(
+      chores,
+      and(eq(chores.id, choreAssignments.choreId), eq(chores.dueDate, choreAssignments.dueDate)),
+    )
+    .where(
+      inArray(
+        chores.id,
+        rows.map((row) => row.id),
+      ),
+    )
+    .then((found) => found.map(({ assignment }) => assignment));
   const assignmentOf = new Map(current.map((row) => [row.choreId, row]));
   const facts = await groupFacts(
     db,
