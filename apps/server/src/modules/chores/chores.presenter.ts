@@ -6,12 +6,11 @@ import type {
   TimeEntry,
 } from '@household/contracts';
 import { CHORE_FREQUENCIES, CHORE_HISTORY_ACTIONS } from '@household/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import {
   choreAssignments,
-  chores,
   choreTimeEntries,
   groups,
   type ChoreAssignmentRow,
@@ -54,21 +53,21 @@ export async function presentChores(
   rows: readonly ChoreRow[],
 ): Promise<Chore[]> {
   if (rows.length === 0) return [];
-  // The assignment of each chore's current occurrence: one index lookup per chore.
-  const current = await db
-    .select({ assignment: choreAssignments })
-    .from(choreAssignments)
-    .innerJoin(
-      chores,
-      and(eq(chores.id, choreAssignments.choreId), eq(chores.dueDate, choreAssignments.dueDate)),
-    )
-    .where(
-      inArray(
-        chores.id,
-        rows.map((row) => row.id),
-      ),
-    )
-    .then((found) => found.map(({ assignment }) => assignment));
+  // The assignment of each chore's current occurrence. Both lists go to the unique index on
+  // (chore_id, due_date) as one index scan; the few rows of another chore's due date that match
+  // too are dropped here. A join on chores.due_date instead reads every assignment ever made.
+  const dueDateOf = new Map(rows.map((row) => [row.id, row.dueDate]));
+  const current = (
+    await db
+      .select()
+      .from(choreAssignments)
+      .where(
+        and(
+          inArray(choreAssignments.choreId, [...dueDateOf.keys()]),
+          inArray(choreAssignments.dueDate, [...new Set(dueDateOf.values())]),
+        ),
+      )
+  ).filter((assignment) => dueDateOf.get(assignment.choreId) === assignment.dueDate);
   const assignmentOf = new Map(current.map((row) => [row.choreId, row]));
   const facts = await groupFacts(
     db,
