@@ -189,6 +189,7 @@ export const ACTIVITY_VERBS = [
   'item_unchecked',
   'item_deleted',
   'items_reordered',
+  'items_merged',
   'expense_added',
   'expense_updated',
   'expense_deleted',

@@ -12,3 +12,4 @@ export * from './chores';
 export * from './health';
 export * from './runtime-config';
 export * from './realtime';
+export * from './ocr';

@@ -100,3 +100,29 @@ export const SCHEDULE_AWAY_PERIODS_MAX = 100;
 /** One time entry lasts at most a day; longer is a forgotten stop button. */
 export const TIME_ENTRY_MAX_MINUTES = 24 * 60;
 export const TIME_ENTRY_NOTE_MAX_LENGTH = 200;
+
+/** Receipt and list photos read on the server (docs/ocr.md). */
+export const OCR_LANGUAGES = ['eng', 'deu', 'nld', 'fra', 'spa'] as const;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+/** The recognition language a user's locale reads by default. */
+export const OCR_LANGUAGE_OF_LOCALE: Record<Locale, OcrLanguage> = {
+  en: 'eng',
+  de: 'deu',
+  nl: 'nld',
+  fr: 'fra',
+  es: 'spa',
+};
+/** A phone photo is 2–6 MB; more is refused with 413 before it is read. */
+export const OCR_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const OCR_IMAGE_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+] as const;
+/** Photos of one batch: a long receipt in parts, or a few handwritten pages. */
+export const OCR_BATCH_MAX_FILES = 5;
+export const OCR_HISTORY_PAGE_DEFAULT = 20;
+export const OCR_HISTORY_PAGE_MAX = 100;
+/** Items a review may add at once: more than any receipt holds, far less than a list may. */
+export const OCR_APPLY_MAX_ITEMS = 200;

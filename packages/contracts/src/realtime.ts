@@ -14,6 +14,7 @@ export const REALTIME_ENTITIES = [
   'settlement',
   'chore',
   'assignment',
+  'ocr_job',
 ] as const;
 export const REALTIME_ACTIONS = ['created', 'updated', 'deleted'] as const;
 
@@ -30,6 +31,8 @@ export const ZRealtimeEvent = z.object({
   version: z.number().int().nullable(),
   /** Who made the change; null when the system did. */
   actor: z.number().int().nullable(),
+  /** An `ocr_job` event's progress, 0–100, so that a progress bar moves without a request. */
+  progress: z.number().int().min(0).max(100).optional(),
 });
 export type RealtimeEvent = z.infer<typeof ZRealtimeEvent>;
 

@@ -10,3 +10,4 @@ export * from './calendar-date';
 export * from './chore-recurrence';
 export * from './chore-views';
 export * from './chore-rotation';
+export * from './receipt-lines';

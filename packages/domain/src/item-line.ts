@@ -201,3 +201,11 @@ function formatQuantity(quantity: number): string {
 function formatPrice(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
+
+/**
+ * What makes two item names the same item on a list: case, Unicode form and spacing aside
+ * ("Milk", " milk ", "MILK" are one; "Milk 1L" is another).
+ */
+export function itemNameKey(name: string): string {
+  return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+}
