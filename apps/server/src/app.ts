@@ -40,6 +40,7 @@ import { realtimeRoutes, type RealtimeOptions } from './realtime/realtime.routes
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { costsRoutes } from './modules/costs/costs.routes';
 import { expensesRoutes } from './modules/expenses/expenses.routes';
+import { ocrRoutes } from './modules/ocr/ocr.routes';
 import { choresRoutes } from './modules/chores/chores.routes';
 import { itemsRoutes } from './modules/items/items.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(costsRoutes(ctx));
       await api.register(expensesRoutes(ctx));
       await api.register(choresRoutes(ctx));
+      await api.register(ocrRoutes(ctx));
       await api.register(realtimeRoutes(ctx, options.realtime));
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },

@@ -49,6 +49,9 @@ const ZEnv = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).default(32),
   MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().gt(0).max(1).default(0.95),
+  OCR_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
+  OCR_QUEUE_MAX: z.coerce.number().int().min(1).max(1000).default(20),
+  OCR_RETENTION_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   WEB_DIST_DIR: z.string().optional(),
   GIT_COMMIT: z.string().optional(),
 });
@@ -88,6 +91,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     joinRateLimitPerMinute: e.JOIN_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    ocr: {
+      /** Recognition workers (each a thread with its own memory); created on first use. */
+      workers: e.OCR_WORKERS,
+      /** Photos waiting beyond those being read; more answer 429. */
+      queueMax: e.OCR_QUEUE_MAX,
+      /** Days an uploaded photo is kept after upload; 0 deletes it once read. */
+      retentionDays: e.OCR_RETENTION_DAYS,
+    },
     loadLimits: {
       maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
       maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION,

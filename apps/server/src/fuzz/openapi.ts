@@ -61,7 +61,8 @@ export type ResourceKind =
   | 'settlement'
   | 'chore'
   | 'assignment'
-  | 'time_entry';
+  | 'time_entry'
+  | 'ocr_job';
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
@@ -148,6 +149,8 @@ const COLLECTION_KINDS: Record<string, ResourceKind> = {
   chores: 'chore',
   assignments: 'assignment',
   'time-entries': 'time_entry',
+  // `/ocr/status/{id}`, `/ocr/result/{id}`, `/ocr/cancel/{id}` name a photo job.
+  ocr: 'ocr_job',
   // `/balances/{id}` and `/reports/{id}` name a group.
   balances: 'group',
   reports: 'group',

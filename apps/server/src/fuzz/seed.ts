@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import {
+  OCR_FINAL_STATES,
   ZAssignment,
   ZCategory,
   ZChore,
   ZExpense,
   ZInvitation,
   ZInviteCode,
+  ZOcrJob,
   ZSettlement,
   ZTimeEntry,
 } from '@household/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
+import sharp from 'sharp';
 import type { App } from '../app';
 import { loadJwtSecret } from '../lib/secrets';
 import {
@@ -21,6 +24,7 @@ import {
   buildUser,
   type TestUser,
 } from '../test/factories';
+import { multipartUpload } from '../test/requests';
 import type { TestApp } from '../test/test-app';
 import type { ResourceKind } from './openapi';
 import type { Credentials } from './requests';
@@ -131,6 +135,7 @@ export async function seedResources(
     label,
   });
   const chores = await seedChores(app, owner, housemate, { groupId: group.id, label });
+  const photoJob = await seedPhotoJob(app, owner, personalList.id);
   return {
     group: [group.id],
     list: [groupList.id, personalList.id, archivedList.id],
@@ -141,7 +146,43 @@ export async function seedResources(
     code: [code],
     ...money,
     ...chores,
+    ocr_job: [photoJob],
   };
+}
+
+/**
+ * A photo of a blank page read to its end (no items): a job whose state no longer changes, so
+ * that reads of it compare byte for byte across a phase.
+ */
+async function seedPhotoJob(app: App, owner: TestUser, listId: number): Promise<number> {
+  const photo = await sharp({
+    create: { width: 200, height: 120, channels: 3, background: '#fff' },
+  })
+    .png()
+    .toBuffer();
+  const { payload, contentType } = await multipartUpload([
+    { field: 'list_id', text: String(listId) },
+    { bytes: photo, filename: 'blank.png', type: 'image/png' },
+  ]);
+  const job = ZOcrJob.parse(
+    await expectOk(
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/ocr/extract-items',
+        headers: { ...owner.auth, 'content-type': contentType },
+        payload,
+      }),
+    ),
+  );
+  for (;;) {
+    const status = ZOcrJob.parse(
+      await expectOk(
+        app.inject({ method: 'GET', url: `/api/v1/ocr/status/${job.id}`, headers: owner.auth }),
+      ),
+    );
+    if (OCR_FINAL_STATES.includes(status.state)) return job.id;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 async function seedChores(

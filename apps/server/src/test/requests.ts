@@ -19,3 +19,28 @@ export function sender(app: () => App) {
       ...(body === undefined ? {} : { payload: body as object }),
     });
 }
+
+/** A multipart/form-data body as a browser would send it: files (field `file` by default) and text fields. */
+export async function multipartUpload(
+  parts: { field?: string; bytes?: Buffer; filename?: string; type?: string; text?: string }[],
+) {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.text !== undefined) {
+      form.append(part.field ?? 'note', part.text);
+    } else {
+      form.append(
+        part.field ?? 'file',
+        new Blob([new Uint8Array(part.bytes ?? Buffer.alloc(0))], {
+          type: part.type ?? 'application/octet-stream',
+        }),
+        part.filename ?? 'upload',
+      );
+    }
+  }
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? '',
+  };
+}

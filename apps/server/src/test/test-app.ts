@@ -6,11 +6,14 @@ import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { createLocalEventBus, type EventBus } from '../realtime/event-bus';
 
 export interface TestApp {
   app: App;
   config: Config;
   database: Database;
+  /** Realtime events the app publishes; tests may subscribe. */
+  events: EventBus;
   /** Mails the app wrote to its outbox (no SMTP in tests), oldest first. */
   outbox(): { to: string; subject: string; text: string }[];
   close(): Promise<void>;
@@ -45,13 +48,15 @@ export async function createTestApp(
   });
   const { database, dropDatabase } = await openTestDatabase(pool);
   await database.migrate();
-  const app = await buildApp({ config, database, logToStdout: false });
+  const events = createLocalEventBus();
+  const app = await buildApp({ config, database, events, logToStdout: false });
   extend?.(app);
   await app.ready();
   return {
     app,
     config,
     database,
+    events,
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),
     async close() {
       await app.close();

@@ -4,3 +4,4 @@ export * from './groups';
 export * from './lists';
 export * from './expenses';
 export * from './chores';
+export * from './ocr';

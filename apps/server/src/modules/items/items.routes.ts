@@ -2,6 +2,8 @@ import {
   ZCreateItemBody,
   ZIdParam,
   ZItem,
+  ZMergeItemsBody,
+  ZMergeItemsResult,
   ZReorderItemsBody,
   ZUpdateItemBody,
 } from '@household/contracts';
@@ -12,6 +14,7 @@ import { currentUser, requireUser } from '../../http/auth';
 import { knownTags, sendTagged } from '../../http/conditional';
 import { readList } from '../lists/list-reads';
 import { addItem, deleteItem, getItem, reorderItems, updateItem } from './items.service';
+import { mergeItems } from './merge-items';
 
 const tags = ['items'];
 const security = [{ bearer: [] }];
@@ -49,6 +52,23 @@ export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         reply
           .status(201)
           .send(await addItem(ctx, currentUser(request), request.params.id, request.body)),
+    );
+
+    api.post(
+      '/lists/:id/items/merge',
+      {
+        schema: {
+          tags,
+          security,
+          params: ZListParams,
+          body: ZMergeItemsBody,
+          description:
+            'Adds reviewed items (from a photo) in one change; a name already on the list ' +
+            'updates that item (price, quantity) instead of adding a second.',
+          response: { 200: ZMergeItemsResult },
+        },
+      },
+      async (request) => mergeItems(ctx, currentUser(request), request.params.id, request.body),
     );
 
     api.put(

@@ -1,4 +1,5 @@
 import {
+  AVATAR_MAX_BYTES,
   ZChangePasswordBody,
   ZDeleteMeBody,
   ZNotificationSettings,
@@ -10,38 +11,18 @@ import {
   ZUpdateSettings,
   ZUser,
 } from '@household/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../http/auth';
-import { notFound, validationFailed } from '../../http/problem';
+import { readUpload } from '../../http/multipart';
+import { notFound } from '../../http/problem';
 import { findAvatar, removeAvatar, setAvatar } from './avatar';
 import { presentNotifications, presentPreferences, presentUser } from './users.presenter';
 import { changePassword, deleteAccount, updateProfile, updateSettings } from './users.service';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
-
-/**
- * The bytes of the one uploaded file. The multipart parser throws a plain Error (no status) for a
- * body that is not well-formed, such as a missing boundary or a body cut off mid-part: that is bad
- * input and answers 400, not 500. Its own errors (file too large, not multipart) keep their status.
- */
-async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file();
-    if (file) return await file.toBuffer();
-  } catch (error) {
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status < 500) throw error;
-    throw validationFailed(
-      [{ path: 'file', code: 'invalid_format', message: 'Not a well-formed multipart body' }],
-      'The request body is not well-formed multipart/form-data',
-    );
-  }
-  throw validationFailed([{ path: 'file', code: 'required', message: 'No file sent' }]);
-}
 
 export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -162,8 +143,14 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const bytes = await readUploadedFile(request);
-          return presentUser(await setAvatar(ctx, currentUser(request), bytes), ctx.config);
+          const { files } = await readUpload(request, {
+            maxFiles: 1,
+            maxFileBytes: AVATAR_MAX_BYTES,
+          });
+          return presentUser(
+            await setAvatar(ctx, currentUser(request), files[0]!.bytes),
+            ctx.config,
+          );
         },
       );
       me.delete(

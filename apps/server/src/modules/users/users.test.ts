@@ -17,6 +17,7 @@ import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { removeAvatar, setAvatar } from './avatar';
 import { expectInvalidField, expectProblem } from '../../test/assertions';
+import { multipartUpload } from '../../test/requests';
 
 let t: TestApp;
 
@@ -65,30 +66,6 @@ function lastMailedToken(email: string): string {
 }
 
 /** A multipart/form-data body as a browser sends it, with the file under the field `file`. */
-async function multipartUpload(
-  parts: { field?: string; bytes?: Buffer; filename?: string; type?: string; text?: string }[],
-) {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.text !== undefined) {
-      form.append(part.field ?? 'note', part.text);
-    } else {
-      form.append(
-        part.field ?? 'file',
-        new Blob([new Uint8Array(part.bytes ?? Buffer.alloc(0))], {
-          type: part.type ?? 'application/octet-stream',
-        }),
-        part.filename ?? 'upload',
-      );
-    }
-  }
-  const encoded = new Response(form);
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    contentType: encoded.headers.get('content-type') ?? '',
-  };
-}
-
 async function uploadAvatar(
   auth: { authorization: string },
   bytes: Buffer,

@@ -1,0 +1,285 @@
+import type { OcrLanguage, RealtimeEvent } from '@household/contracts';
+import { readReceiptLines } from '@household/domain';
+import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { ocrImages, ocrJobs, type OcrJobRow } from '../../db/schema';
+import { AppError } from '../../http/problem';
+import { RecognitionLane } from './recognizer';
+
+/** A process that holds a job touches it this often; one untouched for STALE_MS has died. */
+const HEARTBEAT_MS = 20_000;
+const STALE_MS = 90_000;
+const SWEEP_MS = 60_000;
+/** Progress is written and pushed in steps, not for each of tesseract's many reports. */
+const PROGRESS_STEP = 5;
+/** What one photo takes on a small server, for Retry-After when the queue is full. */
+const SECONDS_PER_PHOTO = 3;
+
+export function ocrJobEvent(
+  job: Pick<OcrJobRow, 'id' | 'userId' | 'listId' | 'progress'>,
+): RealtimeEvent {
+  return {
+    entity: 'ocr_job',
+    id: job.id,
+    action: 'updated',
+    list_id: job.listId,
+    group_id: null,
+    user_id: job.userId,
+    version: null,
+    actor: null,
+    progress: job.progress,
+  };
+}
+
+interface Running {
+  lane: RecognitionLane;
+  cancelled: boolean;
+}
+
+/**
+ * Reads the photos of this process's jobs, off the request path: a queue of bounded length and a
+ * few recognition lanes (threads) started with the first photo. The database holds each job's
+ * state; this class holds only what is queued or running here. See docs/ocr.md.
+ */
+export class OcrRunner {
+  private readonly waiting: number[] = [];
+  private readonly running = new Map<number, Running>();
+  private readonly idle: RecognitionLane[] = [];
+  private lanesStarted = 0;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly onError: (error: unknown, message: string) => void,
+  ) {}
+
+  /**
+   * Fails what a stopped process left: with the embedded database this process is the only one,
+   * so every unfinished job is; with PostgreSQL, only jobs no process has touched for a while.
+   * Then sweeps every minute, and deletes photos past their retention.
+   */
+  async start(): Promise<void> {
+    await this.sweep(this.ctx.database.engine === 'pglite' ? 0 : STALE_MS);
+    const sweep = setInterval(() => {
+      void this.sweep(STALE_MS).catch((error) => this.onError(error, 'sweeping photo jobs failed'));
+    }, SWEEP_MS);
+    const heartbeat = setInterval(() => {
+      void this.touchHeld().catch((error) => this.onError(error, 'touching photo jobs failed'));
+    }, HEARTBEAT_MS);
+    sweep.unref();
+    heartbeat.unref();
+    this.timers.push(sweep, heartbeat);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.waiting.length = 0;
+    const lanes = [...this.idle, ...[...this.running.values()].map((held) => held.lane)];
+    this.running.clear();
+    await Promise.all(lanes.map((lane) => lane.stop()));
+  }
+
+  /** 429 with Retry-After when `count` more photos would not fit in the queue. */
+  assertRoomFor(count: number): void {
+    if (this.waiting.length + count <= this.ctx.config.ocr.queueMax) return;
+    const lanes = this.ctx.config.ocr.workers;
+    const seconds = Math.max(5, Math.ceil(((this.waiting.length + 1) * SECONDS_PER_PHOTO) / lanes));
+    throw new AppError(
+      429,
+      'rate_limited',
+      `Too many photos are waiting to be read; retry in ${seconds} seconds`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    );
+  }
+
+  enqueue(jobIds: readonly number[]): void {
+    if (this.closed) return;
+    this.waiting.push(...jobIds);
+    this.pump();
+  }
+
+  /** Stops the job here if this process holds it; answers whether it did. */
+  async stop(jobId: number): Promise<boolean> {
+    const queued = this.waiting.indexOf(jobId);
+    if (queued >= 0) {
+      this.waiting.splice(queued, 1);
+      return true;
+    }
+    const held = this.running.get(jobId);
+    if (!held) return false;
+    held.cancelled = true;
+    await held.lane.stop();
+    return true;
+  }
+
+  /** Jobs waiting here before this one (0: it is next or running). */
+  positionOf(jobId: number): number {
+    return Math.max(0, this.waiting.indexOf(jobId));
+  }
+
+  private pump(): void {
+    while (!this.closed && this.waiting.length > 0) {
+      const lane = this.freeLane();
+      if (!lane) return;
+      const jobId = this.waiting.shift()!;
+      const held: Running = { lane, cancelled: false };
+      this.running.set(jobId, held);
+      void this.run(jobId, held)
+        .catch((error) => this.onError(error, 'reading a photo failed'))
+        .finally(() => {
+          this.running.delete(jobId);
+          if (!this.closed) this.idle.push(lane);
+          this.pump();
+        });
+    }
+  }
+
+  private freeLane(): RecognitionLane | undefined {
+    if (this.idle.length > 0) return this.idle.pop();
+    if (this.lanesStarted >= this.ctx.config.ocr.workers) return undefined;
+    this.lanesStarted += 1;
+    return new RecognitionLane();
+  }
+
+  private async run(jobId: number, held: Running): Promise<void> {
+    const [job] = await this.ctx.db
+      .update(ocrJobs)
+      .set({ state: 'running', startedAt: sql`now()`, updatedAt: sql`now()`, progress: 0 })
+      .where(and(eq(ocrJobs.id, jobId), eq(ocrJobs.state, 'queued')))
+      .returning();
+    if (!job) return; // cancelled while it waited
+    await this.publish(job);
+    const [image] = await this.ctx.db
+      .select({ content: ocrImages.content })
+      .from(ocrImages)
+      .where(eq(ocrImages.jobId, jobId));
+    if (!image) return this.finish(job, { state: 'failed', failure: 'unreadable_image' });
+
+    let written = 0;
+    let lines;
+    try {
+      lines = await held.lane.recognize(image.content, job.language as OcrLanguage, (share) => {
+        const percent = Math.min(99, Math.floor(share * 100));
+        if (percent < written + PROGRESS_STEP) return;
+        written = percent;
+        void this.writeProgress(job, percent, held).catch((error) =>
+          this.onError(error, 'writing photo progress failed'),
+        );
+      });
+    } catch (error) {
+      if (held.cancelled) return; // the cancel wrote its own state
+      // A worker that failed may be in any state: the next photo gets a new one.
+      await held.lane.stop();
+      this.onError(error, 'recognising a photo failed');
+      return this.finish(job, { state: 'failed', failure: 'recognition_failed' });
+    }
+    if (held.cancelled) return;
+    const reading = readReceiptLines(lines, job.language as OcrLanguage);
+    await this.finish(job, {
+      state: 'done',
+      progress: 100,
+      lines,
+      totalCents: reading.totalCents,
+      items: reading.items.map((item) => ({
+        name: item.name,
+        quantity: item.quantity,
+        unit: item.unit,
+        price_cents: item.priceCents,
+        confidence: item.confidence,
+        line: item.line,
+      })),
+    });
+  }
+
+  private async writeProgress(job: OcrJobRow, percent: number, held: Running): Promise<void> {
+    const [row] = await this.ctx.db
+      .update(ocrJobs)
+      .set({ progress: percent, updatedAt: sql`now()` })
+      .where(and(eq(ocrJobs.id, job.id), eq(ocrJobs.state, 'running')))
+      .returning();
+    // Cancelled through another process: stop reading here too.
+    if (!row) {
+      held.cancelled = true;
+      await held.lane.stop();
+      return;
+    }
+    await this.publish(row);
+  }
+
+  private async finish(job: OcrJobRow, values: Partial<OcrJobRow>): Promise<void> {
+    const [row] = await this.ctx.db
+      .update(ocrJobs)
+      .set({ ...values, finishedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(ocrJobs.id, job.id), eq(ocrJobs.state, 'running')))
+      .returning();
+    if (this.ctx.config.ocr.retentionDays === 0) {
+      await this.ctx.db.delete(ocrImages).where(eq(ocrImages.jobId, job.id));
+    }
+    if (row) await this.publish(row);
+  }
+
+  private async publish(job: OcrJobRow): Promise<void> {
+    await this.ctx.events.publish(ocrJobEvent(job));
+  }
+
+  private async sweep(staleMs: number): Promise<void> {
+    const failed = await failAbandonedJobs(this.ctx.db, staleMs, [
+      ...this.waiting,
+      ...this.running.keys(),
+    ]);
+    for (const job of failed) await this.publish(job);
+    await pruneImages(this.ctx.db, this.ctx.config.ocr.retentionDays);
+  }
+
+  private async touchHeld(): Promise<void> {
+    const held = [...this.waiting, ...this.running.keys()];
+    if (held.length === 0) return;
+    await this.ctx.db
+      .update(ocrJobs)
+      .set({ updatedAt: sql`now()` })
+      .where(and(inArray(ocrJobs.id, held), inArray(ocrJobs.state, ['queued', 'running'])));
+  }
+}
+
+/**
+ * Fails the unfinished jobs no process has touched for `staleMs` (0: every one), except those
+ * this process holds: their process stopped, and nothing will ever finish them.
+ */
+export async function failAbandonedJobs(
+  db: DbOrTx,
+  staleMs: number,
+  held: readonly number[] = [],
+): Promise<OcrJobRow[]> {
+  return db
+    .update(ocrJobs)
+    .set({
+      state: 'failed',
+      failure: 'server_restarted',
+      finishedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        inArray(ocrJobs.state, ['queued', 'running']),
+        lte(ocrJobs.updatedAt, sql`now() - ${`${staleMs} milliseconds`}::interval`),
+        held.length === 0 ? undefined : notInArray(ocrJobs.id, [...held]),
+      ),
+    )
+    .returning();
+}
+
+/** Photos past their retention, of jobs that are over (a waiting job still needs its photo). */
+export async function pruneImages(db: DbOrTx, retentionDays: number): Promise<void> {
+  await db
+    .delete(ocrImages)
+    .where(
+      and(
+        lte(ocrImages.createdAt, sql`now() - ${`${retentionDays} days`}::interval`),
+        sql`${ocrImages.jobId} in (select id from ocr_jobs where state in ('done', 'failed', 'cancelled'))`,
+      ),
+    );
+}

@@ -1,0 +1,99 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { OcrLanguage } from '@household/contracts';
+import type { RecognisedLine } from '@household/domain';
+import type { Worker } from 'tesseract.js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The trained data of a language, from its npm package (`@tesseract.js-data/<code>`): never
+ * downloaded at run time. The `best_int` models are the LSTM-only ones tesseract.js reads by
+ * default, smaller and faster than the legacy+LSTM set beside them.
+ */
+function languageDataPath(language: OcrLanguage): string {
+  const manifest = require.resolve(`@tesseract.js-data/${language}/package.json`);
+  return path.join(path.dirname(manifest), '4.0.0_best_int');
+}
+
+/**
+ * One recognition worker: a tesseract.js thread, created on first use and kept for the next photo
+ * (starting one costs about half a second and its language's model). A lane reads one photo at a
+ * time; stopping it (a cancelled job) terminates the thread, and the next photo starts a new one.
+ */
+export class RecognitionLane {
+  private worker: Worker | null = null;
+  private language: OcrLanguage | null = null;
+  private onProgress: ((percent: number) => void) | null = null;
+  /** Counts stops, so that a worker still starting when its lane was stopped is not kept. */
+  private stops = 0;
+  /** Ends the photo being read: terminating a worker leaves its pending promise unsettled. */
+  private abandon: ((reason: Error) => void) | null = null;
+
+  async recognize(
+    image: Buffer,
+    language: OcrLanguage,
+    onProgress: (percent: number) => void,
+  ): Promise<RecognisedLine[]> {
+    const worker = await this.workerFor(language);
+    this.onProgress = onProgress;
+    const stopped = new Promise<never>((_resolve, reject) => {
+      this.abandon = reject;
+    });
+    try {
+      const { data } = await Promise.race([
+        worker.recognize(image, {}, { text: false, blocks: true }),
+        stopped,
+      ]);
+      const lines: RecognisedLine[] = [];
+      for (const block of data.blocks ?? []) {
+        for (const paragraph of block.paragraphs) {
+          for (const line of paragraph.lines) {
+            const text = line.text.trim();
+            if (text) lines.push({ text, confidence: Math.round(line.confidence) });
+          }
+        }
+      }
+      return lines;
+    } finally {
+      this.onProgress = null;
+      this.abandon = null;
+    }
+  }
+
+  /** Ends the thread, and with it any photo it is reading (whose promise then rejects). */
+  async stop(): Promise<void> {
+    const worker = this.worker;
+    this.stops += 1;
+    this.worker = null;
+    this.language = null;
+    this.abandon?.(new Error('The recognition lane was stopped'));
+    await worker?.terminate().catch(() => undefined);
+  }
+
+  private async workerFor(language: OcrLanguage): Promise<Worker> {
+    if (this.worker && this.language === language) return this.worker;
+    // Each language's model lives in its own package folder, and a worker reads models from one
+    // folder: another language means another worker.
+    await this.stop();
+    const stops = this.stops;
+    const { createWorker, OEM } = await import('tesseract.js');
+    const worker = await createWorker(language, OEM.LSTM_ONLY, {
+      langPath: languageDataPath(language),
+      gzip: true,
+      // The models are read from node_modules each time; nothing is written beside the server.
+      cacheMethod: 'none',
+      logger: (message: { status: string; progress: number }) => {
+        if (message.status === 'recognizing text') this.onProgress?.(message.progress);
+      },
+      errorHandler: () => undefined,
+    });
+    if (stops !== this.stops) {
+      await worker.terminate().catch(() => undefined);
+      throw new Error('The recognition lane was stopped while its worker started');
+    }
+    this.worker = worker;
+    this.language = language;
+    return worker;
+  }
+}
