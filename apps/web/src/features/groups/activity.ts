@@ -84,6 +84,8 @@ export function activitySentence(t: TFunction, entry: ActivityEntry, locale: str
         list: text(details.list_name),
         item: text(details.item_name),
       });
+    case 'items_merged':
+      return itemsMerged(t, actor, details);
     case 'expense_added':
     case 'expense_updated':
     case 'expense_deleted':
@@ -138,6 +140,27 @@ export function activitySentence(t: TFunction, entry: ActivityEntry, locale: str
         count: typeof details.minutes === 'number' ? details.minutes : 0,
       });
   }
+}
+
+/**
+ * Items reviewed from a photo: some added, some already on the list updated. A sentence names
+ * only what happened, so that no one reads "added 0 items".
+ */
+function itemsMerged(t: TFunction, actor: string, details: Record<string, unknown>): string {
+  const values = { actor, list: text(details.list_name) };
+  const added = count(details.added);
+  const updated = count(details.updated);
+  if (updated === 0) return t('groups.activity.items_merged_added', { ...values, count: added });
+  if (added === 0) return t('groups.activity.items_merged_updated', { ...values, count: updated });
+  return t('groups.activity.items_merged', {
+    ...values,
+    added: t('groups.activity.itemCount', { count: added }),
+    updated: t('groups.activity.itemCount', { count: updated }),
+  });
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' ? value : 0;
 }
 
 /** An amount the server wrote into the entry's details, in the group's currency. */

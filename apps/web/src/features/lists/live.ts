@@ -12,6 +12,7 @@ import { fetchItem, fetchListStatuses, refreshListIndexes, useItemOutbox } from 
 import { mergeItem, removeItem } from './items-cache';
 import { listKeys } from './keys';
 import type { ItemOutbox } from './outbox';
+import { applyOcrEvent, refreshOcrJobs } from './photo-import/live';
 
 /**
  * docs/lists.md "Catch-up and live updates": an item someone else adds or ticks shows on every
@@ -29,6 +30,7 @@ export function useListsLive() {
     const stopResync = onRealtimeResync(() => {
       void outbox.flush();
       void catchUp(api, queryClient);
+      refreshOcrJobs(queryClient);
     });
     // The browser's own signal: waiting changes go out as soon as the connection is back.
     const onOnline = () => void outbox.flush();
@@ -47,6 +49,10 @@ export async function applyEvent(
   outbox: ItemOutbox,
   event: RealtimeEvent,
 ) {
+  if (event.entity === 'ocr_job') {
+    applyOcrEvent(queryClient, event);
+    return;
+  }
   if (event.entity === 'list') {
     const id = event.list_id ?? event.id;
     refreshListIndexes(queryClient);

@@ -47,6 +47,7 @@ import {
   say,
   serverMessages,
   startingTotal,
+  type ItemScope,
   type Values,
 } from './expense-form-values';
 import { SplitFields } from './SplitFields';
@@ -67,6 +68,16 @@ export interface ExpenseFormTarget {
    * for their total, each item everyone's until someone says who takes it.
    */
   shop?: boolean;
+  /**
+   * The items of a receipt just read from a photo: start as an item-based split of these (those
+   * with a price), for their total.
+   */
+  itemIds?: readonly number[];
+}
+
+function itemScope(target: ExpenseFormTarget): ItemScope {
+  if (target.itemIds) return { kind: 'these', itemIds: new Set(target.itemIds) };
+  return target.shop ? { kind: 'bought' } : { kind: 'all' };
 }
 
 const PERSONAL = 'personal';
@@ -168,7 +179,7 @@ function ExpenseFormBody({ target, onClose }: { target: ExpenseFormTarget; onClo
         currency={currency ?? 'EUR'}
         categories={categories.data ?? []}
         list={target.list ?? null}
-        shop={target.shop ?? false}
+        scope={itemScope(target)}
         idempotencyKey={idempotencyKey}
         onConflict={onConflict}
         onClose={onClose}
@@ -183,7 +194,7 @@ function ExpenseFields({
   currency,
   categories,
   list,
-  shop,
+  scope,
   idempotencyKey,
   onConflict,
   onClose,
@@ -194,7 +205,7 @@ function ExpenseFields({
   currency: string;
   categories: { id: number; name: string }[];
   list: ListDetail | null;
-  shop: boolean;
+  scope: ItemScope;
   idempotencyKey: string;
   onConflict: (current: unknown) => Promise<void>;
   onClose: () => void;
@@ -209,8 +220,8 @@ function ExpenseFields({
     description: expense?.description ?? (list ? list.name : ''),
     amount: expense
       ? moneyInputValue(expense.amount_cents, currency, locale)
-      : list && startingTotal(list, shop) > 0
-        ? moneyInputValue(startingTotal(list, shop), currency, locale)
+      : list && startingTotal(list, scope) > 0
+        ? moneyInputValue(startingTotal(list, scope), currency, locale)
         : '',
     date: expense?.date ?? today(user?.timezone),
     paidBy: String(expense?.paid_by?.id ?? myId ?? ''),
@@ -218,7 +229,7 @@ function ExpenseFields({
     notes: expense?.notes ?? '',
   }));
   const [draft, setDraft] = useState<SplitDraft>(() =>
-    initialDraft(expense, members, list, shop, currency, locale),
+    initialDraft(expense, members, list, scope, currency, locale),
   );
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);

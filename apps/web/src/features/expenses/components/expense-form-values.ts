@@ -94,11 +94,19 @@ export function serverMessages(t: TFunction, error: unknown): string[] {
   });
 }
 
+/**
+ * Which priced items of a list a new expense starts from: all of them (an equal split), the
+ * bought ones ("Split this shop"), or those of a receipt just added from a photo. The last two
+ * start as an item-based split.
+ */
+export type ItemScope =
+  { kind: 'all' } | { kind: 'bought' } | { kind: 'these'; itemIds: ReadonlySet<number> };
+
 export function initialDraft(
   expense: Expense | undefined,
   members: GroupMember[],
   list: ListDetail | null,
-  shop: boolean,
+  scope: ItemScope,
   currency: string,
   locale: string,
 ): SplitDraft {
@@ -108,28 +116,34 @@ export function initialDraft(
     ? expense.splits.flatMap((split) => (split.user ? [split.user.id] : []))
     : members.map((member) => member.id);
   return {
-    type: shop ? 'item_based' : 'equal',
+    type: scope.kind === 'all' ? 'equal' : 'item_based',
     participants,
     values: {},
-    items: listItems(list, shop),
+    items: listItems(list, scope),
   };
 }
 
-/** The items a new expense starts from: the bought ones for "Split this shop", else all. */
-export const startingItems = (list: ListDetail, shop: boolean) =>
+function inScope(item: ListDetail['items'][number], scope: ItemScope): boolean {
+  if (scope.kind === 'bought') return item.done;
+  if (scope.kind === 'these') return scope.itemIds.has(item.id);
+  return true;
+}
+
+/** The items a new expense starts from: the list's priced ones within the scope. */
+export const startingItems = (list: ListDetail, scope: ItemScope) =>
   list.items.filter(
-    (item) => item.price_cents !== null && item.price_cents > 0 && (!shop || item.done),
+    (item) => item.price_cents !== null && item.price_cents > 0 && inScope(item, scope),
   );
 
-/** The amount a new expense from a list starts with: its priced items', or its bought ones'. */
-export function startingTotal(list: ListDetail, shop: boolean): number {
-  if (!shop) return list.total_cents;
-  return startingItems(list, true).reduce((sum, item) => sum + item.price_cents!, 0);
+/** The amount a new expense from a list starts with: its priced items', or those in scope. */
+export function startingTotal(list: ListDetail, scope: ItemScope): number {
+  if (scope.kind === 'all') return list.total_cents;
+  return startingItems(list, scope).reduce((sum, item) => sum + item.price_cents!, 0);
 }
 
 /** The list's items with a price, each shared by everyone until someone takes it. */
-export function listItems(list: ListDetail | null, shop: boolean): SplitItemDraft[] {
-  return (list ? startingItems(list, shop) : []).map((item) => ({
+export function listItems(list: ListDetail | null, scope: ItemScope): SplitItemDraft[] {
+  return (list ? startingItems(list, scope) : []).map((item) => ({
     itemId: item.id,
     name: item.name,
     priceCents: item.price_cents!,

@@ -1,8 +1,14 @@
 import type { Item, ListDetail } from '@household/contracts';
 import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconArchiveOff, IconBasket, IconCalculator, IconShoppingCart } from '@tabler/icons-react';
+import {
+  IconArchiveOff,
+  IconBasket,
+  IconCalculator,
+  IconCamera,
+  IconShoppingCart,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
@@ -38,6 +44,18 @@ const EditItemModal = lazy(() =>
 );
 const CostSummaryModal = lazy(() =>
   import('../components/CostSummaryModal').then((m) => ({ default: m.CostSummaryModal })),
+);
+const PhotoImportModal = lazy(() =>
+  import('../photo-import/PhotoImportModal').then((m) => ({ default: m.PhotoImportModal })),
+);
+const ExpenseFormModal = lazy(() =>
+  import('../../expenses/components/ExpenseFormModal').then((m) => ({
+    default: m.ExpenseFormModal,
+  })),
+);
+// A small section, but only lists that had photos read show it: its code comes on its own.
+const PhotoImportHistory = lazy(() =>
+  import('../photo-import/PhotoImportHistory').then((m) => ({ default: m.PhotoImportHistory })),
 );
 
 /** spec §2 List detail. */
@@ -94,6 +112,10 @@ function ListDetailView({ list }: { list: ListDetail }) {
   const [togglingId, setTogglingId] = useState<number | null>(null);
   const [editing, setEditing] = useState<Item | null>(null);
   const [costsOpen, setCostsOpen] = useState(false);
+  const [photoOpen, setPhotoOpen] = useState(false);
+  // "Split this shop" after a receipt: the photo dialog closes first, then the expense form opens.
+  const [receiptToSplit, setReceiptToSplit] = useState<number[] | null>(null);
+  const [splitting, setSplitting] = useState<number[] | null>(null);
   const readOnly = list.status === 'archived';
   const toggling = list.items.find((item) => item.id === togglingId) ?? null;
 
@@ -188,13 +210,19 @@ function ListDetailView({ list }: { list: ListDetail }) {
           </Button>
         </Alert>
       ) : (
-        <QuickAddItem listId={list.id} currency={list.currency} />
+        <Stack gap="xs">
+          <QuickAddItem listId={list.id} currency={list.currency} />
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconCamera size={16} aria-hidden />}
+              onClick={() => setPhotoOpen(true)}
+            >
+              {t('lists.photoImport.button')}
+            </Button>
+          </Group>
+        </Stack>
       )}
-
-      {/*
-        Slot for "add from photo" (spec §2 OCR upload, POST /ocr/extract-items): it arrives with
-        the OCR feature and belongs here, between the quick-add field and the items.
-      */}
 
       <Group justify="space-between" gap="sm">
         <Switch
@@ -233,6 +261,10 @@ function ListDetailView({ list }: { list: ListDetail }) {
         />
       )}
 
+      <Suspense fallback={null}>
+        <PhotoImportHistory listId={list.id} />
+      </Suspense>
+
       <ListExpensesSection list={list} />
 
       <ConfirmModal
@@ -265,6 +297,34 @@ function ListDetailView({ list }: { list: ListDetail }) {
       <LoadWhenOpened opened={costsOpen}>
         {(opened) => (
           <CostSummaryModal listId={list.id} opened={opened} onClose={() => setCostsOpen(false)} />
+        )}
+      </LoadWhenOpened>
+      <LoadWhenOpened opened={photoOpen}>
+        {(opened) => (
+          <PhotoImportModal
+            list={list}
+            opened={opened}
+            onClose={() => setPhotoOpen(false)}
+            onSplitShop={(itemIds) => {
+              setReceiptToSplit(itemIds);
+              setPhotoOpen(false);
+            }}
+            onExited={() => {
+              setSplitting(receiptToSplit);
+              setReceiptToSplit(null);
+            }}
+          />
+        )}
+      </LoadWhenOpened>
+      <LoadWhenOpened opened={splitting !== null}>
+        {(opened) => (
+          <ExpenseFormModal
+            opened={opened}
+            target={
+              splitting && list.group ? { groupId: list.group.id, list, itemIds: splitting } : null
+            }
+            onClose={() => setSplitting(null)}
+          />
         )}
       </LoadWhenOpened>
     </Stack>

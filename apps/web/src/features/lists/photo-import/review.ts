@@ -1,0 +1,109 @@
+import {
+  ITEM_NAME_MAX_LENGTH,
+  ITEM_PRICE_MAX_CENTS,
+  ITEM_QUANTITY_MAX,
+  type Item,
+  type MergeItemsBody,
+  type OcrResult,
+} from '@household/contracts';
+import { itemNameKey } from '@household/domain';
+import type { TranslationKey } from '../../../lib/i18n';
+import { parsePriceInput, priceInputValue } from '../format';
+
+/** One found item as the review table holds it: the fields as typed, ticked or not. */
+export interface ReviewRow {
+  key: string;
+  included: boolean;
+  name: string;
+  quantity: string;
+  unit: string | null;
+  price: string;
+  /** The name as recognised: it names the row's controls, which keep their names while edited. */
+  label: string;
+  /** The line of the photo the item was read from. */
+  line: string;
+}
+
+export type RowErrors = Partial<Record<'name' | 'quantity' | 'price', TranslationKey>>;
+
+const key = (translationKey: TranslationKey) => translationKey;
+
+/** Every item of every photo, in the order read, all ticked. */
+export function reviewRows(results: readonly OcrResult[], currency: string): ReviewRow[] {
+  return results.flatMap((result) =>
+    result.items.map((item, index) => ({
+      key: `${result.job.id}-${index}`,
+      included: true,
+      name: item.name,
+      quantity: String(item.quantity),
+      unit: item.unit,
+      price: priceInputValue(item.price_cents, currency),
+      label: item.name.trim() || item.line,
+      line: item.line,
+    })),
+  );
+}
+
+/**
+ * The total printed on the receipts, when any was read. A long receipt photographed in parts
+ * prints it once; separate receipts each print theirs, and the items of all are summed alike.
+ */
+export function printedTotal(results: readonly OcrResult[]): number | null {
+  const totals = results.flatMap((result) =>
+    result.total_cents === null ? [] : [result.total_cents],
+  );
+  return totals.length === 0 ? null : totals.reduce((sum, cents) => sum + cents, 0);
+}
+
+const parseQuantity = (text: string) => Number(text.trim().replace(',', '.'));
+
+/** The row's price in minor units: null when empty, NaN when it is not a price. */
+export const rowPriceCents = (row: ReviewRow, currency: string) =>
+  parsePriceInput(row.price, currency);
+
+/** What the ticked rows with a readable price add up to. */
+export function selectedTotal(rows: readonly ReviewRow[], currency: string): number {
+  return rows.reduce((sum, row) => {
+    const cents = row.included ? rowPriceCents(row, currency) : null;
+    return cents === null || Number.isNaN(cents) ? sum : sum + cents;
+  }, 0);
+}
+
+/** The names on the list, compared as the server's merge compares them (case and spacing aside). */
+export const namesOnList = (items: readonly Item[]) =>
+  new Set(items.map((item) => itemNameKey(item.name)));
+
+export const isOnList = (row: ReviewRow, names: ReadonlySet<string>) =>
+  row.name.trim() !== '' && names.has(itemNameKey(row.name));
+
+/** The same rules as the item contract, in the reader's words. */
+export function checkRow(row: ReviewRow, currency: string): RowErrors {
+  const errors: RowErrors = {};
+  const name = row.name.trim();
+  if (name === '') errors.name = key('validation.itemNameRequired');
+  else if (name.length > ITEM_NAME_MAX_LENGTH) errors.name = key('lists.edit.nameTooLong');
+  const quantity = parseQuantity(row.quantity);
+  if (!(quantity > 0 && quantity <= ITEM_QUANTITY_MAX)) {
+    errors.quantity = key('lists.edit.quantityInvalid');
+  }
+  const cents = rowPriceCents(row, currency);
+  if (cents !== null && (Number.isNaN(cents) || cents > ITEM_PRICE_MAX_CENTS)) {
+    errors.price = key('lists.item.priceInvalid');
+  }
+  return errors;
+}
+
+/** The ticked rows as the merge takes them; rows must have passed `checkRow`. */
+export function mergeItems(rows: readonly ReviewRow[], currency: string): MergeItemsBody['items'] {
+  return rows
+    .filter((row) => row.included)
+    .map((row) => {
+      const cents = rowPriceCents(row, currency);
+      return {
+        name: row.name.trim(),
+        quantity: parseQuantity(row.quantity),
+        ...(row.unit ? { unit: row.unit } : {}),
+        ...(cents === null ? {} : { price_cents: cents }),
+      };
+    });
+}
