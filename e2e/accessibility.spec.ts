@@ -3,6 +3,10 @@ import { expect, expectAccessible, test } from './support/test';
 import { loginViaApi, signUpViaApi, type TestUser } from './support/api';
 import { choreOf, groupOf, housemate } from './support/household';
 import { loginViaUi, mainNav, t, toast } from './support/ui';
+import {
+  renderDocumentPhoto,
+  type SampleDocument,
+} from '../apps/server/src/modules/ocr/sample-photos';
 
 /**
  * The accessibility gate visits every screen and dialog on purpose (docs/accessibility.md): each
@@ -465,4 +469,68 @@ test('on a phone, the chores page, its calendar and the chore form pass the acce
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+/** The photo import dialog at each step, and the list's import history. */
+async function checkPhotoImport(page: Page, request: APIRequestContext) {
+  const p = l.photoImport;
+  const { user, listId } = await household(request);
+  await loginViaUi(page, user);
+  await page.goto(`/lists/${listId}`);
+  await page.getByRole('button', { name: p.button }).click();
+  const dialog = page.getByRole('dialog', { name: p.title });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'photo import: choose');
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'shop.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await renderDocumentPhoto(ACCESS_RECEIPT),
+  });
+  await dialog.getByRole('button', { name: p.submit }).click();
+  await expect(dialog.getByRole('table', { name: p.review.caption })).toBeVisible({
+    timeout: 120_000,
+  });
+  await expectAccessible(page, 'photo import: review');
+  await dialog.getByRole('button', { name: /^Add \d+ items?$/ }).click();
+  await expect(dialog.getByRole('button', { name: l.expenses.splitShop })).toBeVisible();
+  await expectAccessible(page, 'photo import: split this shop');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: p.history.title })).toBeVisible();
+  await expectAccessible(page, 'list with photo imports');
+}
+
+const ACCESS_RECEIPT: SampleDocument = {
+  id: 'access-receipt',
+  language: 'eng',
+  kind: 'receipt',
+  lines: [
+    '   FRESH MARKET',
+    '',
+    'ORANGES            2.40',
+    'CHEESE            4.80',
+    '',
+    'TOTAL             7.20',
+  ],
+  items: [
+    { name: 'ORANGES', quantity: 1, priceCents: 240 },
+    { name: 'CHEESE', quantity: 1, priceCents: 480 },
+  ],
+  totalCents: 720,
+};
+
+test('the photo import, each of its steps and the import history pass the accessibility gate', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await checkPhotoImport(page, request);
+});
+
+test('on a phone, the photo import passes the accessibility gate @mobile', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await checkPhotoImport(page, request);
 });

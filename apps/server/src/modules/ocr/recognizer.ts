@@ -92,6 +92,9 @@ export class RecognitionLane {
       await worker.terminate().catch(() => undefined);
       throw new Error('The recognition lane was stopped while its worker started');
     }
+    // Prepared photos carry no reliable resolution (a phone's JPEG says 72 or nothing); without
+    // one tesseract guesses from the picture and warns.
+    await worker.setParameters({ user_defined_dpi: '300' });
     this.worker = worker;
     this.language = language;
     return worker;

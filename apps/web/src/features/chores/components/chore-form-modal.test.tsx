@@ -216,7 +216,12 @@ describe('editing and deleting a chore', () => {
     const { dialog } = await openEdit('Wash dishes', server);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete chore' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete chore' });
-    expect(within(confirm).getByText('Delete “Wash dishes”? This cannot be undone.')).toBeVisible();
+    // The confirmation fades in: visible once its transition has run, on a busy machine later.
+    await waitFor(() =>
+      expect(
+        within(confirm).getByText('Delete “Wash dishes”? This cannot be undone.'),
+      ).toBeVisible(),
+    );
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Chore deleted')).toBeVisible();
     const call = server.callsTo('/chores/2').find((r) => r.method === 'DELETE')!;
