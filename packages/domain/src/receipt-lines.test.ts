@@ -96,7 +96,6 @@ Vielen Dank für Ihren Einkauf!`,
       ['BANANE', 2, 'Stk', 98],
       ['ROGGENBROT', 500, 'G', 249],
       ['BUTTER', 1, null, 199],
-      ['PFAND', 1, null, 25],
     ],
     665,
   ],
@@ -398,7 +397,7 @@ describe('readReceiptLines: receipts', () => {
     ]);
   });
 
-  it('leaves discounts and returned deposits out of the items, but not out of the total', () => {
+  it('leaves discounts and deposits, paid or returned, out of the items, but not out of the total', () => {
     const text = `Cola 1,5L 0,99 A
 Pfand 0,25 A
 Leergut -0,25 A
@@ -408,10 +407,7 @@ SUMME 0,69`;
     expect(summary(read(text, 'deu'))).toEqual({
       kind: 'receipt',
       totalCents: 69,
-      items: [
-        ['Cola', 1.5, 'L', 99],
-        ['Pfand', 1, null, 25],
-      ],
+      items: [['Cola', 1.5, 'L', 99]],
     });
   });
 

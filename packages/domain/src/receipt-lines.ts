@@ -56,6 +56,8 @@ const NOT_ITEM_ANYWHERE = new Set(
     'treuepunkte punkte puntos points punten cagnotte bonus rabatt korting remise descuento',
     'discount coupon preisvorteil ersparnis gespart bespaard bespaart voordeel economise',
     'economies ahorro ahorrado savings saving',
+    // bottle deposits: part of the total, never something to put on a list
+    'pfand leergut statiegeld consigne envase deposit',
     // greetings
     'danke dank bedankt gracias thank thanks bienvenue welkom willkommen bienvenido bienvenida',
     'revoir bientot wiedersehen ziens visite',

@@ -101,9 +101,12 @@ export async function submitPhotos(
           fileName: cleanFileName(photo.fileName),
         })
         .returning();
-      await tx
-        .insert(ocrImages)
-        .values({ jobId: row!.id, contentType: 'image/png', content: prepared[index]! });
+      // Kept for the retention period only when there is one; reading uses the copy in memory.
+      if (ctx.config.ocr.retentionDays > 0) {
+        await tx
+          .insert(ocrImages)
+          .values({ jobId: row!.id, contentType: 'image/jpeg', content: prepared[index]! });
+      }
       created.push(row!);
     }
     if (batch && created.length > 0) {
@@ -121,7 +124,7 @@ export async function submitPhotos(
     }
     return created;
   });
-  runner.enqueue(rows.map((row) => row.id));
+  runner.enqueue(rows.map((row, index) => ({ jobId: row.id, picture: prepared[index]! })));
   return rows.map(presentJob);
 }
 

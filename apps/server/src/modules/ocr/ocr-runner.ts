@@ -37,13 +37,19 @@ interface Running {
   cancelled: boolean;
 }
 
+/** A job waiting here with its prepared picture, kept in memory: never read back from the database. */
+export interface QueuedPhoto {
+  jobId: number;
+  picture: Buffer;
+}
+
 /**
  * Reads the photos of this process's jobs, off the request path: a queue of bounded length and a
  * few recognition lanes (threads) started with the first photo. The database holds each job's
  * state; this class holds only what is queued or running here. See docs/ocr.md.
  */
 export class OcrRunner {
-  private readonly waiting: number[] = [];
+  private readonly waiting: QueuedPhoto[] = [];
   private readonly running = new Map<number, Running>();
   private readonly idle: RecognitionLane[] = [];
   private lanesStarted = 0;
@@ -96,15 +102,15 @@ export class OcrRunner {
     );
   }
 
-  enqueue(jobIds: readonly number[]): void {
+  enqueue(photos: readonly QueuedPhoto[]): void {
     if (this.closed) return;
-    this.waiting.push(...jobIds);
+    this.waiting.push(...photos);
     this.pump();
   }
 
   /** Stops the job here if this process holds it; answers whether it did. */
   async stop(jobId: number): Promise<boolean> {
-    const queued = this.waiting.indexOf(jobId);
+    const queued = this.waiting.findIndex((photo) => photo.jobId === jobId);
     if (queued >= 0) {
       this.waiting.splice(queued, 1);
       return true;
@@ -116,19 +122,14 @@ export class OcrRunner {
     return true;
   }
 
-  /** Jobs waiting here before this one (0: it is next or running). */
-  positionOf(jobId: number): number {
-    return Math.max(0, this.waiting.indexOf(jobId));
-  }
-
   private pump(): void {
     while (!this.closed && this.waiting.length > 0) {
       const lane = this.freeLane();
       if (!lane) return;
-      const jobId = this.waiting.shift()!;
+      const { jobId, picture } = this.waiting.shift()!;
       const held: Running = { lane, cancelled: false };
       this.running.set(jobId, held);
-      void this.run(jobId, held)
+      void this.run(jobId, picture, held)
         .catch((error) => this.onError(error, 'reading a photo failed'))
         .finally(() => {
           this.running.delete(jobId);
@@ -145,7 +146,7 @@ export class OcrRunner {
     return new RecognitionLane();
   }
 
-  private async run(jobId: number, held: Running): Promise<void> {
+  private async run(jobId: number, picture: Buffer, held: Running): Promise<void> {
     const [job] = await this.ctx.db
       .update(ocrJobs)
       .set({ state: 'running', startedAt: sql`now()`, updatedAt: sql`now()`, progress: 0 })
@@ -153,16 +154,11 @@ export class OcrRunner {
       .returning();
     if (!job) return; // cancelled while it waited
     await this.publish(job);
-    const [image] = await this.ctx.db
-      .select({ content: ocrImages.content })
-      .from(ocrImages)
-      .where(eq(ocrImages.jobId, jobId));
-    if (!image) return this.finish(job, { state: 'failed', failure: 'unreadable_image' });
 
     let written = 0;
     let lines;
     try {
-      lines = await held.lane.recognize(image.content, job.language as OcrLanguage, (share) => {
+      lines = await held.lane.recognize(picture, job.language as OcrLanguage, (share) => {
         const percent = Math.min(99, Math.floor(share * 100));
         if (percent < written + PROGRESS_STEP) return;
         written = percent;
@@ -216,9 +212,6 @@ export class OcrRunner {
       .set({ ...values, finishedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(ocrJobs.id, job.id), eq(ocrJobs.state, 'running')))
       .returning();
-    if (this.ctx.config.ocr.retentionDays === 0) {
-      await this.ctx.db.delete(ocrImages).where(eq(ocrImages.jobId, job.id));
-    }
     if (row) await this.publish(row);
   }
 
@@ -227,16 +220,17 @@ export class OcrRunner {
   }
 
   private async sweep(staleMs: number): Promise<void> {
-    const failed = await failAbandonedJobs(this.ctx.db, staleMs, [
-      ...this.waiting,
-      ...this.running.keys(),
-    ]);
+    const failed = await failAbandonedJobs(this.ctx.db, staleMs, this.heldJobIds());
     for (const job of failed) await this.publish(job);
     await pruneImages(this.ctx.db, this.ctx.config.ocr.retentionDays);
   }
 
+  private heldJobIds(): number[] {
+    return [...this.waiting.map((photo) => photo.jobId), ...this.running.keys()];
+  }
+
   private async touchHeld(): Promise<void> {
-    const held = [...this.waiting, ...this.running.keys()];
+    const held = this.heldJobIds();
     if (held.length === 0) return;
     await this.ctx.db
       .update(ocrJobs)
@@ -272,14 +266,9 @@ export async function failAbandonedJobs(
     .returning();
 }
 
-/** Photos past their retention, of jobs that are over (a waiting job still needs its photo). */
+/** Photos past their retention (the reader works from its copy in memory, never from these). */
 export async function pruneImages(db: DbOrTx, retentionDays: number): Promise<void> {
   await db
     .delete(ocrImages)
-    .where(
-      and(
-        lte(ocrImages.createdAt, sql`now() - ${`${retentionDays} days`}::interval`),
-        sql`${ocrImages.jobId} in (select id from ocr_jobs where state in ('done', 'failed', 'cancelled'))`,
-      ),
-    );
+    .where(lte(ocrImages.createdAt, sql`now() - ${`${retentionDays} days`}::interval`));
 }

@@ -436,12 +436,12 @@ describe('history', () => {
 describe('the queue limit', () => {
   let small: TestApp;
   beforeAll(async () => {
-    small = await createTestApp({ OCR_QUEUE_MAX: '1', OCR_WORKERS: '1' });
+    small = await createTestApp({ OCR_QUEUE_MAX: '1', OCR_WORKERS: '1', OCR_RETENTION_DAYS: '0' });
   });
   afterAll(() => small.close());
 
   it(
-    'answers 429 with Retry-After once the queue is full, and accepts photos again later',
+    'answers 429 with Retry-After once the queue is full, and accepts photos again later; with no retention no photo is stored',
     async () => {
       const ann = await buildUser(small.app);
       const running = await submit(ann, await noise(), {}, small);
@@ -458,6 +458,8 @@ describe('the queue limit', () => {
       await waitFor(ann, waiting.id, ['done'], small);
       const later = await upload(ann.auth, [{ bytes: await blankPage() }], {}, undefined, small);
       expect(later.statusCode).toBe(202);
+      // With no retention, no photo was ever written to the database.
+      expect(await small.database.db.select().from(ocrImages)).toEqual([]);
     },
     OCR_TIMEOUT,
   );
@@ -494,30 +496,30 @@ describe('jobs and photos do not outlive their reason', () => {
   });
 
   it(
-    'photos past their retention are deleted, those of waiting jobs kept; deleting the account deletes its jobs',
+    'photos are kept for their retention period, then deleted; deleting the account deletes its jobs',
     async () => {
       const ann = await buildUser(t.app);
-      const done = await submit(ann, await blankPage());
-      await waitFor(ann, done.id);
+      const old = await submit(ann, await blankPage());
+      const recent = await submit(ann, await blankPage());
+      await waitFor(ann, old.id);
+      await waitFor(ann, recent.id);
       const db = t.database.db;
-      const [waiting] = await db
-        .insert(ocrJobs)
-        .values({ userId: ann.user.id, language: 'eng', fileName: 'later.jpg' })
-        .returning();
+      const stored = async () =>
+        (await db.select({ jobId: ocrImages.jobId }).from(ocrImages)).map((row) => row.jobId);
+      expect(await stored()).toEqual(expect.arrayContaining([old.id, recent.id]));
       await db
-        .insert(ocrImages)
-        .values({ jobId: waiting!.id, contentType: 'image/png', content: Buffer.from('x') });
-      await db.update(ocrImages).set({ createdAt: sql`now() - interval '8 days'` });
+        .update(ocrImages)
+        .set({ createdAt: sql`now() - interval '8 days'` })
+        .where(eq(ocrImages.jobId, old.id));
 
       await pruneImages(db, 7);
-      const left = await db.select({ jobId: ocrImages.jobId }).from(ocrImages);
-      expect(left.map((row) => row.jobId)).not.toContain(done.id);
-      expect(left.map((row) => row.jobId)).toContain(waiting!.id);
+      expect(await stored()).not.toContain(old.id);
+      expect(await stored()).toContain(recent.id);
 
       const deleted = await send(ann.auth, 'DELETE', '/users/me', { password: ann.password });
       expect(deleted.statusCode, deleted.body).toBe(204);
       expect(await db.select().from(ocrJobs).where(eq(ocrJobs.userId, ann.user.id))).toEqual([]);
-      expect(await db.select().from(ocrImages).where(eq(ocrImages.jobId, waiting!.id))).toEqual([]);
+      expect(await stored()).not.toContain(recent.id);
     },
     OCR_TIMEOUT,
   );

@@ -33,7 +33,7 @@ export interface PhotoOptions {
   blurSigma?: number;
   /** 0..1: the standard deviation of the sensor noise, as a share of half the brightness range. */
   noise?: number;
-  /** Of the picture before rotation (rotation widens it by a few per cent). */
+  /** In pixels; the height follows from the document's length. */
   width?: number;
   format?: 'jpeg' | 'png' | 'webp';
   quality?: number;
@@ -354,7 +354,7 @@ const DEU_SUPERMARKT = receipt(
     quantity: 'below',
     tag: 'B',
     quantityLine: (quantity, unit) => `${quantity} Stk x ${unit}`,
-    weightLine: (kg, p) => `Handeingabe E-Bon ${kg} kg x ${p} EUR/kg`,
+    weightLine: (kg, p) => `${kg} kg x ${p} EUR/kg`,
   },
   (r) => {
     r.center('Frischecenter Vogt', 'Lindenallee 8', '79098 Freiburg', 'Tel.: 0761 4455120')
@@ -728,8 +728,9 @@ const LAYOUT_WIDTH = 1100;
 const TABLE_MARGIN = { x: 120, y: 110 };
 const PAPER_PADDING = { x: 44, y: 56 };
 /**
- * Receipt text at 31 units is 31 px high at the default width: capitals of about 20 px, in the
- * range recognition reads well once the photo is prepared, as a receipt photographed whole is.
+ * Receipt text 31 px high at the default width (capitals of about 20 px), as a receipt
+ * photographed whole: once prepared (2,400 px tall) its capitals are about 30 px, within the
+ * 20–40 px that tesseract reads best.
  */
 const FONT = {
   receipt: { family: 'Liberation Mono', size: 31, lineHeight: 1.38 },
@@ -800,7 +801,9 @@ function xorshift32(seed: string): () => number {
 
 /**
  * The document as a phone photographs it lying on a table: turned a little, slightly out of focus,
- * with sensor noise and lossy compression. Deterministic for a document and options.
+ * with sensor noise and lossy compression; what `options` leaves out is as in PHOTO_LIKE (pass
+ * `rotateDegrees: 0, blurSigma: 0, noise: 0` for a clean picture). Deterministic for a document
+ * and options.
  */
 export async function renderDocumentPhoto(
   doc: SampleDocument,
