@@ -51,8 +51,9 @@ const MAX_WIDTH_PX = 2000;
 
 /**
  * What recognition reads: upright as the camera's EXIF says, one grey channel, at a size tesseract
- * reads well, its contrast stretched and gently sharpened, as a JPEG of high quality marked 300
- * dpi. No fixed black-and-white threshold: tesseract's own adaptive one copes better with the
+ * reads well, its contrast stretched, as a JPEG of high quality (the worker is told 300 dpi). Not
+ * sharpened: that cost a third of the preparation for no gain in what was read (bench/README.md). No fixed
+ * black-and-white threshold: tesseract's own adaptive one copes better with the
  * shadows of a phone photo than a global cut does. JPEG, not PNG: a photo's grain makes a
  * lossless picture of this size 4–6 MB, a tenth of that as JPEG, with the same text read
  * (bench/README.md "Photo import").
@@ -67,25 +68,20 @@ export async function preparePhoto(bytes: Buffer): Promise<Buffer> {
   // sharp brings libvips (tens of MB of memory): loaded with the first photo, not at start.
   const { default: sharp } = await import('sharp');
   try {
-    const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-    const { data, info } = await upright
-      .toColourspace('b-w')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const scale = Math.min(
-      LONG_SIDE_PX / Math.max(info.width, info.height),
-      MAX_WIDTH_PX / info.width,
-    );
-    const width = Math.round(Math.max(MIN_WIDTH_PX, Math.min(info.width * scale, MAX_WIDTH_PX)));
-    return await sharp(data, {
-      raw: { width: info.width, height: info.height, channels: info.channels },
-    })
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS });
+    // The header alone gives the size; EXIF orientations 5–8 turn the picture a quarter.
+    const { width: stored = 0, height: storedHeight = 0, orientation = 1 } = await image.metadata();
+    const [wide, high] = orientation >= 5 ? [storedHeight, stored] : [stored, storedHeight];
+    if (wide === 0 || high === 0) throw brokenPhoto();
+    const scale = Math.min(LONG_SIDE_PX / Math.max(wide, high), MAX_WIDTH_PX / wide);
+    const width = Math.round(Math.max(MIN_WIDTH_PX, Math.min(wide * scale, MAX_WIDTH_PX)));
+    // One pipeline: libvips streams the picture through every step instead of holding copies.
+    return await image
+      .rotate()
       .toColourspace('b-w')
       .resize({ width, kernel: 'lanczos3' })
       .normalise()
-      .sharpen({ sigma: 0.8 })
-      .withMetadata({ density: 300 })
-      .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+      .jpeg({ quality: 92 })
       .toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;

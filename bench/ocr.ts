@@ -1,0 +1,922 @@
+/**
+ * Photo import (OCR): how well and how fast the server reads receipt and shopping-list photos, what
+ * it costs in memory, and whether the rest of the API stays responsive meanwhile.
+ *
+ * The photos are the sample documents of apps/server/src/modules/ocr/sample-photos.ts (two
+ * receipts and a shopping list per language), drawn as a phone photographs them (PHOTO_LIKE).
+ * On the real server (embedded database, a fresh temporary DATA_DIR; the database is not the point
+ * here):
+ *
+ * 1. memory at rest before any photo; latency of GET /health and GET /users/me under light load;
+ * 2. accuracy: each photo through POST /ocr/extract-items with its language, polled until done, its
+ *    items against the expected ones (name exact, case and spacing aside; name within 2 edits;
+ *    price exact; items found that are none), and the time each took, the first photo (a cold
+ *    worker) apart from photos after a language change (a new worker) and warm ones;
+ * 3. speed: the receipts again, `--rounds` times per language (each language's first is a change);
+ * 4. the same latencies while photos are read one after another; memory with the worker, and after
+ *    `--rest` seconds without photos.
+ *
+ * Then, with the server stopped, recognition alone: each receipt's prepared picture (what
+ * preparePhoto gives the worker) read in this process by the server's RecognitionLane, and by the
+ * `tesseract` program on the same picture (skipped with a note when it is not installed), with the
+ * same models and with the system's own; median of `--repeat` runs each.
+ *
+ *   npm run bench:ocr -- [--rounds 2] [--repeat 3] [--duration 10] [--rest 20]
+ *
+ * Prints tables, writes bench/results/ocr-latest.json, and removes what it created.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { preparePhoto } from '../apps/server/src/modules/ocr/prepare-image';
+import { RecognitionLane } from '../apps/server/src/modules/ocr/recognizer';
+import {
+  PHOTO_LIKE,
+  renderDocumentPhoto,
+  SAMPLE_DOCUMENTS,
+  type PhotoOptions,
+  type SampleDocument,
+  type SampleItem,
+} from '../apps/server/src/modules/ocr/sample-photos';
+import { parseBenchCli, wholeNumber } from './lib/cli';
+import { cpuSnapshot, cpuUsed, round, type CpuSnapshot } from './lib/cpu';
+import { checkInterrupted, measure, type Measured } from './lib/load';
+import { call, signUp, type Account } from './lib/seed';
+import { API, REPO_ROOT, rssMiB, sleep, startServer, stopServer, type Server } from './lib/server';
+import { percentile } from './lib/stats';
+import { statusCell, table } from './lib/table';
+
+type OcrLanguage = SampleDocument['language'];
+
+const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'ocr-latest.json');
+const IDLE_SECONDS = 5;
+const POLL_MS = 50;
+const PHOTO_TIMEOUT_MS = 120_000;
+/** Light load: a few people using the app while one of them imports a photo. */
+const LATENCY_LOAD = { connections: 2, overallRate: 40 };
+/** The language of the photos read while the API latency is measured: one household, one shop. */
+const BUSY_LANGUAGE: OcrLanguage = 'deu';
+const TARGET_SECONDS_PER_PHOTO = 2;
+const TARGET_APP_OVER_CLI = 1.2;
+/** The comparison the target is about: the same models, and one thread as the app's worker. */
+const FAIR_CLI = 'same models, 1 thread';
+const MEMORY_LABELS = {
+  atRestBeforePhotos: 'at rest, before any photo',
+  withWorkerAfterPhotos: 'after the photos, worker kept',
+  peakWhileReading: 'peak while photos were read',
+  afterLatencyRuns: 'after photos read under API load',
+  atRestAfterPhotos: 'at rest again (after --rest seconds)',
+} as const;
+
+function parseCli() {
+  const values = parseBenchCli(
+    {
+      rounds: { type: 'string', default: '2' },
+      repeat: { type: 'string', default: '3' },
+      duration: { type: 'string', default: '10' },
+      rest: { type: 'string', default: '20' },
+    },
+    'npm run bench:ocr -- [--rounds N] [--repeat N] [--duration N] [--rest N]',
+  );
+  if (values.engine !== undefined && values.engine !== 'pglite') {
+    throw new Error('bench:ocr runs on the embedded database only (--engine pglite)');
+  }
+  return {
+    rounds: wholeNumber('--rounds', values.rounds, 'rounds', 0, 20),
+    repeat: wholeNumber('--repeat', values.repeat, 'runs', 1, 20),
+    duration: wholeNumber('--duration', values.duration, 'seconds', 1, 600),
+    rest: wholeNumber('--rest', values.rest, 'seconds', 0, 600),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The wire, as far as this script reads it
+
+interface JobAnswer {
+  id: number;
+  state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  failure: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+interface ResultAnswer {
+  items: { name: string; quantity: number; price_cents: number | null; line: string }[];
+  lines: { text: string; confidence: number }[];
+  total_cents: number | null;
+}
+
+interface Photo {
+  doc: SampleDocument;
+  jpeg: Buffer;
+  prepared: Buffer;
+  prepareSeconds: number;
+}
+
+/** Why a photo took what it took: the first of the server, a new language's worker, or neither. */
+type Worker = 'cold' | 'language change' | 'warm';
+
+interface Reading {
+  id: string;
+  language: OcrLanguage;
+  kind: SampleDocument['kind'];
+  worker: Worker;
+  /** Upload to the job seen done, as the app's client sees it (polling every POLL_MS). */
+  endToEndSeconds: number;
+  /** The upload's answer: the photo read, prepared and stored, the job queued. */
+  uploadSeconds: number;
+  /** The job's started_at to finished_at: recognition, then lines to items. */
+  inWorkerSeconds: number | null;
+  result: ResultAnswer;
+}
+
+async function uploadAndRead(
+  server: Server,
+  account: Account,
+  listId: number,
+  photo: Photo,
+): Promise<Omit<Reading, 'worker'>> {
+  const form = new FormData();
+  form.append('language', photo.doc.language);
+  form.append('list_id', String(listId));
+  form.append(
+    'file',
+    new Blob([new Uint8Array(photo.jpeg)], { type: 'image/jpeg' }),
+    `${photo.doc.id}.jpg`,
+  );
+  const started = performance.now();
+  const response = await fetch(`${server.base}${API}/ocr/extract-items`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${account.accessToken}` },
+    body: form,
+    signal: AbortSignal.timeout(PHOTO_TIMEOUT_MS),
+  });
+  if (response.status !== 202) {
+    throw new Error(`POST /ocr/extract-items: ${response.status}: ${await response.text()}`);
+  }
+  const uploaded = performance.now();
+  let job = (await response.json()) as JobAnswer;
+  while (job.state === 'queued' || job.state === 'running') {
+    if (performance.now() - started > PHOTO_TIMEOUT_MS) {
+      throw new Error(`${photo.doc.id}: not read within ${PHOTO_TIMEOUT_MS / 1000} s`);
+    }
+    await sleep(POLL_MS);
+    job = await call<JobAnswer>(server.base, account.accessToken, 'GET', `/ocr/status/${job.id}`);
+  }
+  const done = performance.now();
+  if (job.state !== 'done') throw new Error(`${photo.doc.id}: ${job.state} (${job.failure})`);
+  const result = await call<ResultAnswer>(
+    server.base,
+    account.accessToken,
+    'GET',
+    `/ocr/result/${job.id}`,
+  );
+  return {
+    id: photo.doc.id,
+    language: photo.doc.language,
+    kind: photo.doc.kind,
+    endToEndSeconds: round((done - started) / 1000, 3),
+    uploadSeconds: round((uploaded - started) / 1000, 3),
+    inWorkerSeconds:
+      job.started_at && job.finished_at
+        ? round((Date.parse(job.finished_at) - Date.parse(job.started_at)) / 1000, 3)
+        : null,
+    result,
+  };
+}
+
+/** Reads photos one after another, noting which needed a new worker. */
+function photoReader(server: Server, account: Account, listId: number) {
+  let language: OcrLanguage | null = null;
+  return async (photo: Photo): Promise<Reading> => {
+    const worker: Worker =
+      language === null ? 'cold' : language === photo.doc.language ? 'warm' : 'language change';
+    language = photo.doc.language;
+    return { ...(await uploadAndRead(server, account, listId, photo)), worker };
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accuracy
+
+const normalise = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+interface Score {
+  expected: number;
+  /** The name exactly, case and spacing aside. */
+  exact: number;
+  /** Not exact, but within 2 edits. */
+  near: number;
+  /** Of the matched items (exact or near) that have a price: the price to the cent. */
+  pricedMatched: number;
+  priceExact: number;
+  /** Items found that match no expected item: totals, addresses, misread lines. */
+  falseItems: number;
+  totalsExpected: number;
+  totalsExact: number;
+}
+
+const emptyScore = (): Score => ({
+  expected: 0,
+  exact: 0,
+  near: 0,
+  pricedMatched: 0,
+  priceExact: 0,
+  falseItems: 0,
+  totalsExpected: 0,
+  totalsExact: 0,
+});
+
+/** Pairs expected and found items: exact names first, then the nearest within 2 edits. */
+function scoreReading(doc: SampleDocument, result: ResultAnswer) {
+  const unmatched = new Set(result.items.keys());
+  const pairs: { expected: SampleItem; found: ResultAnswer['items'][number] | null }[] = [];
+  const score = emptyScore();
+  score.expected = doc.items.length;
+  const rest: SampleItem[] = [];
+  for (const expected of doc.items) {
+    const index = [...unmatched].find(
+      (i) => normalise(result.items[i]!.name) === normalise(expected.name),
+    );
+    if (index === undefined) {
+      rest.push(expected);
+      continue;
+    }
+    unmatched.delete(index);
+    score.exact += 1;
+    pairs.push({ expected, found: result.items[index]! });
+  }
+  for (const expected of rest) {
+    let best: { index: number; distance: number } | null = null;
+    for (const index of unmatched) {
+      const distance = editDistance(normalise(result.items[index]!.name), normalise(expected.name));
+      if (distance <= 2 && (!best || distance < best.distance)) best = { index, distance };
+    }
+    if (!best) {
+      pairs.push({ expected, found: null });
+      continue;
+    }
+    unmatched.delete(best.index);
+    score.near += 1;
+    pairs.push({ expected, found: result.items[best.index]! });
+  }
+  for (const { expected, found } of pairs) {
+    if (!found || expected.priceCents === null) continue;
+    score.pricedMatched += 1;
+    if (found.price_cents === expected.priceCents) score.priceExact += 1;
+  }
+  score.falseItems = unmatched.size;
+  if (doc.totalCents !== null) {
+    score.totalsExpected = 1;
+    score.totalsExact = result.total_cents === doc.totalCents ? 1 : 0;
+  }
+  const missed = pairs.filter((pair) => !pair.found).map((pair) => pair.expected.name);
+  const falseLines = [...unmatched].map((i) => result.items[i]!.line);
+  return { score, missed, falseLines };
+}
+
+function addScores(scores: Score[]): Score {
+  const sum = emptyScore();
+  for (const score of scores) {
+    for (const key of Object.keys(sum) as (keyof Score)[]) sum[key] += score[key];
+  }
+  return sum;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recognition alone: in this process, and the tesseract program
+
+const median = (values: number[]) =>
+  values.length === 0
+    ? null
+    : percentile(
+        [...values].sort((a, b) => a - b),
+        50,
+      );
+
+async function timeLane(photos: Photo[], repeat: number): Promise<Map<string, number>> {
+  const lane = new RecognitionLane();
+  const seconds = new Map<string, number>();
+  try {
+    let language: OcrLanguage | null = null;
+    for (const photo of photos) {
+      checkInterrupted();
+      // A worker for the language first: its start is the cold figure, measured on the server.
+      if (language !== photo.doc.language) {
+        await lane.recognize(photo.prepared, photo.doc.language, () => undefined);
+        language = photo.doc.language;
+      }
+      const runs: number[] = [];
+      for (let i = 0; i < repeat; i++) {
+        const started = performance.now();
+        await lane.recognize(photo.prepared, photo.doc.language, () => undefined);
+        runs.push((performance.now() - started) / 1000);
+      }
+      seconds.set(photo.doc.id, round(median(runs)!, 3));
+    }
+  } finally {
+    await lane.stop();
+  }
+  return seconds;
+}
+
+interface CliVariant {
+  name: string;
+  /** --tessdata-dir, or the program's own models. */
+  tessdata: string | null;
+  threads: 'one' | 'all';
+}
+
+const hasTesseract = () => !spawnSync('tesseract', ['--version']).error;
+
+/** The npm models the server reads (`best_int`), unpacked where the program can read them. */
+function unpackServerModels(into: string, languages: OcrLanguage[]): string {
+  const fromServer = createRequire(path.join(REPO_ROOT, 'apps', 'server', 'package.json'));
+  for (const language of languages) {
+    const manifest = fromServer.resolve(`@tesseract.js-data/${language}/package.json`);
+    const packed = path.join(
+      path.dirname(manifest),
+      '4.0.0_best_int',
+      `${language}.traineddata.gz`,
+    );
+    fs.writeFileSync(
+      path.join(into, `${language}.traineddata`),
+      zlib.gunzipSync(fs.readFileSync(packed)),
+    );
+  }
+  return into;
+}
+
+function timeCli(
+  photos: Photo[],
+  pictures: Map<string, string>,
+  variant: CliVariant,
+  repeat: number,
+): Map<string, number> {
+  const seconds = new Map<string, number>();
+  const env = { ...process.env, ...(variant.threads === 'one' ? { OMP_THREAD_LIMIT: '1' } : {}) };
+  for (const photo of photos) {
+    checkInterrupted();
+    const args = [pictures.get(photo.doc.id)!, 'stdout', '-l', photo.doc.language, '--oem', '1'];
+    if (variant.tessdata) args.push('--tessdata-dir', variant.tessdata);
+    const runs: number[] = [];
+    for (let i = 0; i < repeat; i++) {
+      const started = performance.now();
+      const run = spawnSync('tesseract', args, { env, encoding: 'utf8' });
+      runs.push((performance.now() - started) / 1000);
+      if (run.status !== 0) throw new Error(`tesseract ${args.join(' ')}: ${run.stderr}`);
+    }
+    seconds.set(photo.doc.id, round(median(runs)!, 3));
+  }
+  return seconds;
+}
+
+// ---------------------------------------------------------------------------------------------
+// API latency and memory while photos are read
+
+interface Latency {
+  path: string;
+  photosMeanwhile: number;
+  p50: number;
+  p99: number;
+  max: number;
+  requests: number;
+  statusCodes: Record<string, number>;
+  /** Connection errors and timeouts (autocannon gives up on a request after 10 s). */
+  errors: number;
+  timeouts: number;
+  otherCores: number | null;
+}
+
+function latencyOf(path: string, measured: Measured, photosMeanwhile: number): Latency {
+  return {
+    path,
+    photosMeanwhile,
+    p50: measured.latencyMs.p50,
+    p99: measured.latencyMs.p99,
+    max: measured.latencyMs.max,
+    requests: measured.requests.total,
+    statusCodes: measured.statusCodes,
+    errors: measured.errors,
+    timeouts: measured.timeouts,
+    otherCores: measured.cpu.otherCores,
+  };
+}
+
+async function measureLatency(
+  server: Server,
+  account: Account,
+  duration: number,
+  busy: (() => () => Promise<number>) | null,
+): Promise<Latency[]> {
+  const latencies: Latency[] = [];
+  for (const path of ['/health', '/users/me']) {
+    checkInterrupted();
+    const options = {
+      url: `${server.base}${API}${path}`,
+      headers: { authorization: `Bearer ${account.accessToken}` },
+      ...LATENCY_LOAD,
+    };
+    let stop: (() => Promise<number>) | null = null;
+    if (busy) {
+      stop = busy();
+      // The first photo is being read before the load starts.
+      await sleep(1000);
+    }
+    const measured = await measure(options, { warmup: 0, duration }, [server.child.pid!], null);
+    const photos = stop ? await stop() : 0;
+    latencies.push(latencyOf(path, measured, photos));
+  }
+  return latencies;
+}
+
+/** Reads photos one after another until stopped; stopping waits for the current one. */
+function keepReading(read: (photo: Photo) => Promise<Reading>, photos: Photo[]) {
+  return () => {
+    let stopped = false;
+    let count = 0;
+    const loop = (async () => {
+      for (let i = 0; !stopped; i++) {
+        await read(photos[i % photos.length]!);
+        count += 1;
+      }
+    })();
+    // A failure is reported when stopping, not as an unhandled rejection before.
+    loop.catch(() => undefined);
+    return async () => {
+      stopped = true;
+      await loop;
+      return count;
+    };
+  };
+}
+
+/** The server's RSS sampled every 250 ms: its peak over a phase. */
+function rssPeak(pid: number) {
+  let peak = rssMiB(pid) ?? 0;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid) ?? 0)), 250);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+/** CPU the rest of the machine used over a few seconds in which this script does nothing. */
+async function backgroundCores(seconds = 3): Promise<number | null> {
+  const before = cpuSnapshot([], null);
+  await sleep(seconds * 1000);
+  return cpuUsed(before, cpuSnapshot([], null), 0).otherCores;
+}
+
+const otherCoresSince = (pid: number, before: CpuSnapshot) =>
+  cpuUsed(before, cpuSnapshot([pid], null), 0).otherCores;
+
+// ---------------------------------------------------------------------------------------------
+
+interface Summary {
+  count: number;
+  median: number | null;
+  max: number | null;
+}
+
+function summarise(values: (number | null)[]): Summary {
+  const known = values.filter((value): value is number => value !== null);
+  return {
+    count: known.length,
+    median: known.length ? round(median(known)!, 2) : null,
+    max: known.length ? round(Math.max(...known), 2) : null,
+  };
+}
+
+interface OcrReport {
+  date: string;
+  cpus: number;
+  loadAverage: number[];
+  /** Busy cores outside this script over a few idle seconds before it started. */
+  backgroundCoresAtStart: number | null;
+  photo: PhotoOptions;
+  options: ReturnType<typeof parseCli>;
+  photoBytes: Summary;
+  /** What the server stores and the worker reads: preparePhoto's picture. */
+  preparedBytes: Summary;
+  /** preparePhoto alone, in this process, before the server starts. */
+  prepareSeconds: Summary;
+  accuracy: (Score & { language: string })[];
+  documents: (Score & {
+    id: string;
+    missed: string[];
+    falseLines: string[];
+    totalCents: number | null;
+    expectedTotalCents: number | null;
+  })[];
+  readings: Omit<Reading, 'result'>[];
+  speed: {
+    coldFirstPhoto: Omit<Reading, 'result'>;
+    languageChange: Summary;
+    warmReceipts: { endToEnd: Summary; upload: Summary; inWorker: Summary };
+    warmLists: Summary;
+    otherCores: { accuracyPass: number | null; speedPass: number | null };
+  };
+  recognitionAlone: {
+    perReceipt: Record<string, string | number | null>[];
+    appMedian: number | null;
+    cli: Record<string, { median: number | null; appOverCli: number }>;
+    note: string | null;
+    backgroundCores: number | null;
+  };
+  memoryMiB: {
+    atRestBeforePhotos: number | null;
+    withWorkerAfterPhotos: number | null;
+    peakWhileReading: number;
+    afterLatencyRuns: number | null;
+    atRestAfterPhotos: number | null;
+  };
+  latency: { withoutPhotos: Latency[]; whilePhotosAreRead: Latency[] };
+  serverLogLines: number;
+}
+
+async function drawPhotos(): Promise<Photo[]> {
+  const photos: Photo[] = [];
+  for (const doc of SAMPLE_DOCUMENTS) {
+    const jpeg = await renderDocumentPhoto(doc, PHOTO_LIKE);
+    const started = performance.now();
+    const prepared = await preparePhoto(jpeg);
+    const prepareSeconds = round((performance.now() - started) / 1000, 3);
+    photos.push({ doc, jpeg, prepared, prepareSeconds });
+  }
+  return photos;
+}
+
+/** Everything measured on the running server; it is stopped before this returns. */
+async function measureServer(photos: Photo[], options: ReturnType<typeof parseCli>, temp: string) {
+  const receipts = photos.filter((photo) => photo.doc.kind === 'receipt');
+  const server = await startServer({
+    env: {
+      DATA_DIR: path.join(temp, 'data'),
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      ACCESS_TOKEN_TTL_SECONDS: String(24 * 60 * 60),
+    },
+  });
+  try {
+    const pid = server.child.pid!;
+    const account = await signUp(server.base, 'Photo Importer');
+    const list = await call<{ id: number }>(server.base, account.accessToken, 'POST', '/lists', {
+      name: 'Weekly shop',
+    });
+    await sleep(IDLE_SECONDS * 1000);
+    const atRestBeforePhotos = rssMiB(pid);
+    console.log('API latency without photos…');
+    const withoutPhotos = await measureLatency(server, account, options.duration, null);
+
+    console.log('reading each sample photo…');
+    const read = photoReader(server, account, list.id);
+    const peak = rssPeak(pid);
+    let cpuBefore = cpuSnapshot([pid], null);
+    const readings: Reading[] = [];
+    for (const photo of photos) {
+      checkInterrupted();
+      const reading = await read(photo);
+      readings.push(reading);
+      console.log(
+        `  ${reading.id}: ${reading.endToEndSeconds} s (${reading.worker}), ` +
+          `${reading.result.items.length} items`,
+      );
+    }
+    const accuracyPass = otherCoresSince(pid, cpuBefore);
+
+    console.log(`reading the receipts ${options.rounds} more times…`);
+    cpuBefore = cpuSnapshot([pid], null);
+    const speedReadings: Reading[] = [];
+    for (const language of new Set(receipts.map((photo) => photo.doc.language))) {
+      for (let i = 0; i < options.rounds; i++) {
+        for (const photo of receipts.filter((p) => p.doc.language === language)) {
+          checkInterrupted();
+          speedReadings.push(await read(photo));
+        }
+      }
+    }
+    const speedPass = otherCoresSince(pid, cpuBefore);
+    const withWorkerAfterPhotos = rssMiB(pid);
+
+    console.log('API latency while photos are read…');
+    const whilePhotosAreRead = await measureLatency(
+      server,
+      account,
+      options.duration,
+      keepReading(
+        read,
+        receipts.filter((photo) => photo.doc.language === BUSY_LANGUAGE),
+      ),
+    );
+    const peakWhileReading = peak();
+    const afterLatencyRuns = rssMiB(pid);
+    console.log(`resting ${options.rest} s…`);
+    await sleep(options.rest * 1000);
+    return {
+      readings,
+      speedReadings,
+      otherCores: { accuracyPass, speedPass },
+      memoryMiB: {
+        atRestBeforePhotos,
+        withWorkerAfterPhotos,
+        peakWhileReading,
+        afterLatencyRuns,
+        atRestAfterPhotos: rssMiB(pid),
+      },
+      latency: { withoutPhotos, whilePhotosAreRead },
+      serverLogLines: server.logLines(),
+    };
+  } finally {
+    await stopServer(server);
+    if (server.logLines() > 0) console.warn(`the server logged:\n${server.logTail()}`);
+  }
+}
+
+/** Each receipt's prepared picture read in this process and by the tesseract program. */
+async function measureRecognitionAlone(
+  receipts: Photo[],
+  repeat: number,
+  temp: string,
+): Promise<OcrReport['recognitionAlone']> {
+  const backgroundCoresBefore = await backgroundCores();
+  console.log('recognition alone: in this process…');
+  const lane = await timeLane(receipts, repeat);
+  const cli: Record<string, Map<string, number>> = {};
+  let note: string | null = null;
+  if (hasTesseract()) {
+    const pictures = new Map<string, string>();
+    for (const photo of receipts) {
+      const file = path.join(temp, `${photo.doc.id}.png`);
+      fs.writeFileSync(file, photo.prepared);
+      pictures.set(photo.doc.id, file);
+    }
+    const models = path.join(temp, 'tessdata');
+    fs.mkdirSync(models);
+    unpackServerModels(models, [...new Set(receipts.map((photo) => photo.doc.language))]);
+    // The app's worker is one thread; the program may use every core (OpenMP).
+    const variants: CliVariant[] = [
+      { name: FAIR_CLI, tessdata: models, threads: 'one' },
+      { name: 'same models, all cores', tessdata: models, threads: 'all' },
+      { name: 'system models, all cores', tessdata: null, threads: 'all' },
+    ];
+    for (const variant of variants) {
+      console.log(`recognition alone: tesseract, ${variant.name}…`);
+      cli[variant.name] = timeCli(receipts, pictures, variant, repeat);
+    }
+  } else {
+    note = 'the tesseract program is not installed here: no comparison';
+    console.log(note);
+  }
+  const sumOf = (seconds: Map<string, number>) =>
+    [...seconds.values()].reduce((sum, value) => sum + value, 0);
+  return {
+    perReceipt: receipts.map((photo) => ({
+      id: photo.doc.id,
+      app: lane.get(photo.doc.id) ?? null,
+      ...Object.fromEntries(
+        Object.entries(cli).map(([name, seconds]) => [name, seconds.get(photo.doc.id) ?? null]),
+      ),
+    })),
+    appMedian: median([...lane.values()]),
+    cli: Object.fromEntries(
+      Object.entries(cli).map(([name, seconds]) => [
+        name,
+        { median: median([...seconds.values()]), appOverCli: round(sumOf(lane) / sumOf(seconds)) },
+      ]),
+    ),
+    note,
+    backgroundCores: backgroundCoresBefore,
+  };
+}
+
+function scoreAll(readings: Reading[]) {
+  const scored = readings.map((reading) => {
+    const doc = SAMPLE_DOCUMENTS.find((d) => d.id === reading.id)!;
+    return { reading, doc, ...scoreReading(doc, reading.result) };
+  });
+  const sum = (language: string, keep: (s: (typeof scored)[number]) => boolean) => ({
+    language,
+    ...addScores(scored.filter(keep).map((s) => s.score)),
+  });
+  const languages = [...new Set(SAMPLE_DOCUMENTS.map((doc) => doc.language))];
+  return {
+    accuracy: [
+      ...languages.map((language) => sum(language, (s) => s.reading.language === language)),
+      sum('all', () => true),
+      sum('receipts', (s) => s.reading.kind === 'receipt'),
+      sum('lists', (s) => s.reading.kind === 'list'),
+    ],
+    documents: scored.map((s) => ({
+      id: s.reading.id,
+      ...s.score,
+      missed: s.missed,
+      falseLines: s.falseLines,
+      totalCents: s.reading.result.total_cents,
+      expectedTotalCents: s.doc.totalCents,
+    })),
+  };
+}
+
+const withoutResult = ({ result: _result, ...timing }: Reading) => timing;
+
+function speedOf(
+  readings: Reading[],
+  speedReadings: Reading[],
+  otherCores: OcrReport['speed']['otherCores'],
+): OcrReport['speed'] {
+  const receipts = [...readings, ...speedReadings].filter((r) => r.kind === 'receipt');
+  const warm = receipts.filter((r) => r.worker === 'warm');
+  return {
+    coldFirstPhoto: withoutResult(readings[0]!),
+    languageChange: summarise(
+      receipts.filter((r) => r.worker === 'language change').map((r) => r.endToEndSeconds),
+    ),
+    warmReceipts: {
+      endToEnd: summarise(warm.map((r) => r.endToEndSeconds)),
+      upload: summarise(warm.map((r) => r.uploadSeconds)),
+      inWorker: summarise(warm.map((r) => r.inWorkerSeconds)),
+    },
+    warmLists: summarise(
+      readings
+        .filter((r) => r.kind === 'list' && r.worker === 'warm')
+        .map((r) => r.endToEndSeconds),
+    ),
+    otherCores,
+  };
+}
+
+async function run(options: ReturnType<typeof parseCli>): Promise<OcrReport> {
+  const started = {
+    date: new Date().toISOString(),
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg().map((load) => round(load)),
+    backgroundCoresAtStart: await backgroundCores(),
+  };
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'household-bench-ocr-'));
+  try {
+    console.log('drawing and preparing the photos…');
+    const photos = await drawPhotos();
+    const onServer = await measureServer(photos, options, temp);
+    const recognitionAlone = await measureRecognitionAlone(
+      photos.filter((photo) => photo.doc.kind === 'receipt'),
+      options.repeat,
+      temp,
+    );
+    return {
+      ...started,
+      photo: PHOTO_LIKE,
+      options,
+      photoBytes: summarise(photos.map((photo) => photo.jpeg.length)),
+      preparedBytes: summarise(photos.map((photo) => photo.prepared.length)),
+      prepareSeconds: summarise(photos.map((photo) => photo.prepareSeconds)),
+      ...scoreAll(onServer.readings),
+      readings: [...onServer.readings, ...onServer.speedReadings].map(withoutResult),
+      speed: speedOf(onServer.readings, onServer.speedReadings, onServer.otherCores),
+      recognitionAlone,
+      memoryMiB: onServer.memoryMiB,
+      latency: onServer.latency,
+      serverLogLines: onServer.serverLogLines,
+    };
+  } finally {
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+function printReport(report: OcrReport) {
+  const percent = (part: number, whole: number) =>
+    whole === 0 ? '' : `${Math.round((part / whole) * 100)} %`;
+  console.log('\nAccuracy (items of the sample photos, drawn PHOTO_LIKE)\n');
+  console.log(
+    table(
+      ['', 'expected', 'name exact', '+ within 2 edits', 'price exact', 'false items', 'total'],
+      report.accuracy.map((s) => [
+        s.language,
+        String(s.expected),
+        `${s.exact} (${percent(s.exact, s.expected)})`,
+        `${s.exact + s.near} (${percent(s.exact + s.near, s.expected)})`,
+        s.pricedMatched ? `${s.priceExact}/${s.pricedMatched}` : '',
+        String(s.falseItems),
+        s.totalsExpected ? `${s.totalsExact}/${s.totalsExpected}` : '',
+      ]),
+      1,
+    ),
+  );
+  for (const doc of report.documents) {
+    if (doc.missed.length === 0 && doc.falseLines.length === 0) continue;
+    console.log(
+      `  ${doc.id}: missed ${JSON.stringify(doc.missed)}; false ${JSON.stringify(doc.falseLines)}`,
+    );
+  }
+
+  const { speed } = report;
+  const cell = (s: Summary) => (s.count ? `${s.median} (max ${s.max}, n=${s.count})` : '');
+  console.log('\nSeconds per photo, upload to done (target ≤ 2 s for a typical receipt)\n');
+  console.log(
+    table(
+      ['', 'seconds'],
+      [
+        [
+          `first photo, cold worker (${speed.coldFirstPhoto.id})`,
+          `${speed.coldFirstPhoto.endToEndSeconds} (in worker ${speed.coldFirstPhoto.inWorkerSeconds})`,
+        ],
+        ['receipt after a language change (new worker)', cell(speed.languageChange)],
+        ['receipt, warm worker: end to end', cell(speed.warmReceipts.endToEnd)],
+        ['  of which the upload (prepare, store)', cell(speed.warmReceipts.upload)],
+        ['    preparePhoto alone, in the bench process', cell(report.prepareSeconds)],
+        ['  in the worker (started → finished)', cell(speed.warmReceipts.inWorker)],
+        ['shopping list, warm worker', cell(speed.warmLists)],
+      ],
+      1,
+    ),
+  );
+  console.log(
+    `  photos ${cell(report.photoBytes)} bytes; prepared pictures ${cell(report.preparedBytes)} bytes`,
+  );
+  console.log(
+    `  others on the machine meanwhile: ${speed.otherCores.accuracyPass} / ` +
+      `${speed.otherCores.speedPass} cores (at start, idle: ${report.backgroundCoresAtStart})`,
+  );
+
+  const { recognitionAlone: alone } = report;
+  console.log('\nRecognition alone, the same prepared picture, median seconds\n');
+  const variants = Object.keys(alone.cli);
+  console.log(
+    table(
+      ['receipt', 'app (tesseract.js)', ...variants.map((v) => `tesseract, ${v}`)],
+      [
+        ...alone.perReceipt.map((row) => [
+          String(row.id),
+          String(row.app),
+          ...variants.map((v) => String(row[v])),
+        ]),
+        ['median', String(alone.appMedian), ...variants.map((v) => String(alone.cli[v]!.median))],
+        ['app / tesseract (sums)', '', ...variants.map((v) => `${alone.cli[v]!.appOverCli}×`)],
+      ],
+      1,
+    ),
+  );
+  if (alone.note) console.log(`  ${alone.note}`);
+  console.log(`  others on the machine just before: ${alone.backgroundCores} cores`);
+
+  console.log('\nServer memory (RSS, MiB)\n');
+  console.log(
+    table(
+      ['', 'MiB'],
+      Object.entries(report.memoryMiB).map(([when, mib]) => [
+        MEMORY_LABELS[when as keyof OcrReport['memoryMiB']],
+        String(mib),
+      ]),
+      1,
+    ),
+  );
+
+  console.log(`\nAPI latency under light load (${LATENCY_LOAD.overallRate} req/s, ms)\n`);
+  console.log(
+    table(
+      ['', 'photos read meanwhile', 'p50', 'p99', 'max', 'answers', 'others, cores'],
+      [...report.latency.withoutPhotos, ...report.latency.whilePhotosAreRead].map((l) => [
+        `GET ${l.path}`,
+        String(l.photosMeanwhile),
+        String(l.p50),
+        String(l.p99),
+        String(l.max),
+        statusCell(l.statusCodes, l.errors + l.timeouts),
+        String(l.otherCores),
+      ]),
+      1,
+    ),
+  );
+  const warm = speed.warmReceipts.endToEnd.median;
+  const fair = alone.cli[FAIR_CLI]?.appOverCli;
+  console.log(
+    `\ntargets: a warm receipt in ≤ ${TARGET_SECONDS_PER_PHOTO} s: ${warm} s, ` +
+      `${warm !== null && warm <= TARGET_SECONDS_PER_PHOTO ? 'met' : 'missed'}; ` +
+      `recognition ≤ ${TARGET_APP_OVER_CLI}× tesseract (${FAIR_CLI}): ` +
+      (fair === undefined
+        ? 'not compared'
+        : `${fair}×, ${fair <= TARGET_APP_OVER_CLI ? 'met' : 'missed'}`),
+  );
+}
+
+const report = await run(parseCli());
+printReport(report);
+fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
