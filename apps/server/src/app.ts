@@ -24,6 +24,7 @@ import {
   registerProblemHandlers,
   sendProblem,
 } from './http/problem';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerSecurity } from './http/security';
 import { registerResponseSerializer } from './http/serializer';
 import { registerWebApp } from './http/web';
@@ -31,7 +32,11 @@ import { createLogger, LogBuffer } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { loadJwtSecret } from './lib/secrets';
 import { authRoutes } from './modules/auth/auth.routes';
-import { schedulePruning } from './modules/auth/housekeeping';
+import { pruneHousekeeping } from './modules/auth/housekeeping';
+import {
+  createSessionRevocations,
+  DEFAULT_REVOCATION_RELOAD_MS,
+} from './modules/auth/session-revocations';
 import { healthRoutes } from './modules/health/health.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { invitesRoutes } from './modules/invites/invites.routes';
@@ -41,6 +46,9 @@ import { categoriesRoutes } from './modules/categories/categories.routes';
 import { costsRoutes } from './modules/costs/costs.routes';
 import { expensesRoutes } from './modules/expenses/expenses.routes';
 import { ocrRoutes } from './modules/ocr/ocr.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotifications } from './modules/notifications/notifier';
+import { JOB_LOCKS } from './modules/notifications/scheduled';
 import { choresRoutes } from './modules/chores/chores.routes';
 import { itemsRoutes } from './modules/items/items.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
@@ -59,6 +67,12 @@ export interface BuildAppOptions {
   events?: EventBus;
   /** WebSocket timings; tests shorten them. */
   realtime?: RealtimeOptions;
+  /** How often each process re-reads ended sessions on PostgreSQL; tests shorten it. */
+  sessionReloadMs?: number;
+  /** The scheduler's clock (lib/scheduler.ts); tests run a tick at a chosen time instead. */
+  clock?: () => Date;
+  /** Run scheduled jobs every minute (default); tests tick by hand. */
+  runScheduler?: boolean;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -100,6 +114,18 @@ export async function buildApp(options: BuildAppOptions) {
     reply.header('x-request-id', request.id);
   });
 
+  const events = options.events ?? createLocalEventBus();
+  const sessions = await createSessionRevocations({
+    db: database.db,
+    events,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    // On the embedded database this process is the only one: its own logouts are all there is.
+    reloadIntervalMs:
+      database.engine === 'postgres'
+        ? (options.sessionReloadMs ?? DEFAULT_REVOCATION_RELOAD_MS)
+        : null,
+    logger,
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -116,8 +142,30 @@ export async function buildApp(options: BuildAppOptions) {
       }),
     jwtKey: createSecretKey(loadJwtSecret(config.jwtSecret, config.dataDir)),
     startedAt: new Date(),
-    events: options.events ?? createLocalEventBus(),
+    events,
+    sessions,
   };
+  // Services publish through the notifications' bus: after each change, its notifications go out.
+  const notifications = createNotifications({
+    db: database.db,
+    config,
+    mailer: ctx.mailer,
+    jwtKey: ctx.jwtKey,
+    events,
+    clock: options.clock,
+    log: logger,
+    jobs: [
+      {
+        name: 'housekeeping',
+        lockKey: JOB_LOCKS.housekeeping,
+        everyMs: 60 * 60 * 1000,
+        run: (tx) => pruneHousekeeping(tx),
+      },
+    ],
+  });
+  ctx.events = notifications.events;
+  ctx.flushNotifications = () => notifications.flush();
+  app.decorate('notifications', notifications);
 
   shedExcessLoad(app, config.loadLimits);
   trackInFlight(app);
@@ -125,6 +173,9 @@ export async function buildApp(options: BuildAppOptions) {
   await registerSecurity(app, config);
   await app.register(rateLimit, {
     global: false,
+    // Several processes may share PostgreSQL: they count together there (docs/multi-process.md).
+    store:
+      database.engine === 'postgres' ? databaseRateLimitStore(database.db, app.log) : undefined,
     errorResponseBuilder: (_request, context) => ({
       ...problem(429, 'rate_limited', { detail: `Too many requests; retry in ${context.after}` }),
       statusCode: 429,
@@ -167,6 +218,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(expensesRoutes(ctx));
       await api.register(choresRoutes(ctx));
       await api.register(ocrRoutes(ctx));
+      await api.register(notificationsRoutes(ctx, notifications));
       await api.register(realtimeRoutes(ctx, options.realtime));
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },
@@ -175,11 +227,11 @@ export async function buildApp(options: BuildAppOptions) {
 
   await registerWebApp(app, config);
 
-  const stopPruning = schedulePruning(ctx.db, (error) =>
-    app.log.warn({ err: error }, 'pruning expired sessions and tokens failed'),
-  );
+  // Reminders, digests and pruning: once a minute, once across all processes (lib/scheduler.ts).
+  if (options.runScheduler ?? true) app.addHook('onReady', async () => notifications.start());
   app.addHook('onClose', async () => {
-    stopPruning();
+    await notifications.close();
+    ctx.sessions.close();
     await ctx.events.close();
   });
   return app;

@@ -53,6 +53,9 @@ const ZEnv = z.object({
   OCR_QUEUE_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   OCR_RETENTION_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   WEB_DIST_DIR: z.string().optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  PUSH_ALLOW_LOCAL_HTTP: flag,
   GIT_COMMIT: z.string().optional(),
 });
 
@@ -102,6 +105,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loadLimits: {
       maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
       maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION,
+    },
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY ?? null,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY ?? null,
+      /** http push endpoints on 127.0.0.1/localhost: for tests, which run a local push service. */
+      allowLocalHttp: e.PUSH_ALLOW_LOCAL_HTTP || e.NODE_ENV === 'test',
     },
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)

@@ -13,3 +13,5 @@ export * from './health';
 export * from './runtime-config';
 export * from './realtime';
 export * from './ocr';
+export * from './notifications';
+export * from './export';

@@ -15,6 +15,10 @@ export const REALTIME_ENTITIES = [
   'chore',
   'assignment',
   'ocr_job',
+  /** Between server processes only: a user's sessions ended (`id` is the user); never sent to clients. */
+  'session',
+  /** A notification for `user_id` (the bell count changed). */
+  'notification',
 ] as const;
 export const REALTIME_ACTIONS = ['created', 'updated', 'deleted'] as const;
 

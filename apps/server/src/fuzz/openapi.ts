@@ -62,7 +62,9 @@ export type ResourceKind =
   | 'chore'
   | 'assignment'
   | 'time_entry'
-  | 'ocr_job';
+  | 'ocr_job'
+  | 'notification'
+  | 'push_subscription';
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
@@ -154,6 +156,9 @@ const COLLECTION_KINDS: Record<string, ResourceKind> = {
   // `/balances/{id}` and `/reports/{id}` name a group.
   balances: 'group',
   reports: 'group',
+  notifications: 'notification',
+  // `/push/subscriptions/{id}` names a device's push subscription.
+  subscriptions: 'push_subscription',
 };
 const PREFIX_KINDS: Record<string, ResourceKind> = {
   group: 'group',

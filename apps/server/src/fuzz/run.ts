@@ -1,7 +1,7 @@
-import { API_PREFIX } from '@household/contracts';
+import { API_PREFIX, type TokenPair } from '@household/contracts';
 import fc from 'fast-check';
 import type { App } from '../app';
-import type { TestUser } from '../test/factories';
+import { login, type TestUser } from '../test/factories';
 import { problemViolations, violationsOf, type ForeignCheck } from './checks';
 import {
   describeCase,
@@ -231,11 +231,31 @@ export async function sendCase(
   }
   const { request, namedIds } = built;
   const answer = await send(app, request);
+  if (SESSION_ENDING.has(operation.key) && answer.status < 300)
+    await renewSession(app, phase.caller);
   return {
     request,
     answer,
     violations: violationsOf(operation, answer, namedIds, phase.foreignCheck),
   };
+}
+
+/** Operations that end the caller's own session, access token included (docs/multi-process.md). */
+const SESSION_ENDING = new Set([`POST ${API_PREFIX}/auth/jwt/logout`]);
+
+/**
+ * The run goes on as the same person after they log in again: the new token replaces the old one
+ * everywhere the caller's requests take it from.
+ */
+async function renewSession(app: App, caller: Account): Promise<void> {
+  const response = await login(app, caller.email, caller.password);
+  if (response.statusCode !== 200) {
+    throw new Error(`logging in again failed: ${response.statusCode} ${response.body}`);
+  }
+  const tokens = response.json<TokenPair>();
+  caller.tokens = tokens;
+  caller.auth.authorization = `Bearer ${tokens.access_token}`;
+  caller.credentials.token = tokens.access_token;
 }
 
 /** The version a read of the same path shows to the first reader who may see it. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import {
   OCR_FINAL_STATES,
   ZAssignment,
@@ -7,7 +7,9 @@ import {
   ZExpense,
   ZInvitation,
   ZInviteCode,
+  ZNotificationPage,
   ZOcrJob,
+  ZPushDevice,
   ZSettlement,
   ZTimeEntry,
 } from '@household/contracts';
@@ -136,6 +138,7 @@ export async function seedResources(
   });
   const chores = await seedChores(app, owner, housemate, { groupId: group.id, label });
   const photoJob = await seedPhotoJob(app, owner, personalList.id);
+  const notifications = await seedNotifications(app, owner, label);
   return {
     group: [group.id],
     list: [groupList.id, personalList.id, archivedList.id],
@@ -147,6 +150,47 @@ export async function seedResources(
     ...money,
     ...chores,
     ocr_job: [photoJob],
+    ...notifications,
+  };
+}
+
+/**
+ * The newest of the owner's notifications (the housemate's payment makes one) and a push
+ * subscription. Its endpoint is a closed local port: pushes to it fail at once, and change
+ * nothing a snapshot reads.
+ */
+async function seedNotifications(app: App, owner: TestUser, label: string): Promise<ResourcePool> {
+  const page = ZNotificationPage.parse(
+    await expectOk(
+      app.inject({ method: 'GET', url: '/api/v1/notifications?limit=1', headers: owner.auth }),
+    ),
+  );
+  // None when the fuzzed account operations switched the owner's notifications off.
+  const newest = page.items[0];
+  const device = ZPushDevice.parse(
+    await expectOk(
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/push/subscriptions',
+        headers: owner.auth,
+        payload: {
+          endpoint: `https://127.0.0.1:9/push/${randomBytes(8).toString('hex')}`,
+          keys: await pushKeys(),
+          label: `${label} phone`,
+        },
+      }),
+    ),
+  );
+  return { notification: newest ? [newest.id] : [], push_subscription: [device.id] };
+}
+
+/** Keys as a browser's PushSubscription has them: a P-256 public key and a 16-byte secret. */
+async function pushKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
   };
 }
 

@@ -59,6 +59,8 @@ export function requireUser(ctx: AppContext) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const claims = await readAccessToken(ctx, request.headers.authorization);
     if (!claims) throw unauthenticated('A valid access token is required');
+    // A logout on any process ends the session's access tokens too, not only its refresh token.
+    if (ctx.sessions.isRevoked(claims.sessionId)) throw unauthenticated('The session has ended');
     const [user] = await findUser.execute({ id: claims.userId });
     if (!user) throw unauthenticated('The account no longer exists');
     // A password change or reset also ends the access tokens issued before it; the session that

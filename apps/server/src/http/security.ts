@@ -15,7 +15,8 @@ function originOf(url: string | null): string | null {
 /**
  * Security headers with a Content-Security-Policy the built web app works under: scripts only from
  * our origin (index.html has no inline script), inline styles for the component library, API calls
- * to our origin, the configured API host and the error-reporting host.
+ * to our origin, the configured API host and the error-reporting host; the service worker and the
+ * manifest from our origin (docs/offline.md).
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const connectSrc = ["'self'", originOf(config.publicApiUrl), originOf(config.sentryDsn)].filter(
@@ -31,7 +32,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         imgSrc: ["'self'", 'data:', 'blob:', ...connectSrc.slice(1)],
         fontSrc: ["'self'", 'data:'],
         connectSrc,
+        // The service worker (sw.js) and the web app manifest of the installable app.
         workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../test/test-app';
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>\n';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
 const SCRIPT_PATH = '/assets/index-Ab12Cd34.js';
+const SERVICE_WORKER = `self.addEventListener('fetch', () => {}); // ${'precache '.repeat(100)}\n`;
+const MANIFEST = `${JSON.stringify({ name: 'Household', start_url: '/', display: 'standalone' })}\n`;
 
 /** A built web app as `npm run build` leaves it: each text file beside its .br and .gz copies. */
 function writeWebBuild(dir: string) {
@@ -23,6 +25,8 @@ function writeWebBuild(dir: string) {
   write(SCRIPT_PATH, SCRIPT);
   // Too small to gain from compression: the build writes no copies.
   write('/assets/tiny-Ef56Gh78.js', 'export {};\n', false);
+  write('sw.js', SERVICE_WORKER);
+  write('manifest.webmanifest', MANIFEST);
 }
 
 let t: TestApp;
@@ -95,6 +99,30 @@ describe('the built web app', () => {
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     },
   );
+
+  it('sends the service worker for the whole app, checked with the server on every update check', async () => {
+    const response = await get('/sw.js', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    // A cached worker would keep a new deployment from ever being announced (docs/offline.md).
+    expect(response.headers['cache-control']).toBe('no-cache');
+    // At the root, its default scope is the whole app: no Service-Worker-Allowed needed.
+    expect(response.headers['service-worker-allowed']).toBeUndefined();
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+    expect(decoded(response.rawPayload, response.headers['content-encoding'] as string)).toBe(
+      SERVICE_WORKER,
+    );
+  });
+
+  it('sends the web app manifest as a manifest, never from a cache unchecked', async () => {
+    const response = await get('/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toMatchObject({ display: 'standalone' });
+  });
 
   it('answers a missing asset with 404, not the page', async () => {
     const response = await get('/assets/index-Old00000.js', 'br, gzip');

@@ -7,6 +7,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe on notification mails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -41,7 +43,10 @@ export function createMailer(options: {
         options.outboxDir,
         `${stamp}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`,
       );
-      const message = `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
+      const extra = Object.entries(mail.headers ?? {})
+        .map(([name, value]) => `${name}: ${value}\n`)
+        .join('');
+      const message = `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n${extra}\n${mail.text}\n`;
       await fs.writeFile(file, message, { mode: 0o600 });
       options.logger.info(
         { to: mail.to, subject: mail.subject, file },

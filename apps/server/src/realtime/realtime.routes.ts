@@ -40,6 +40,7 @@ const CLOSE_TRY_AGAIN_LATER = 1013;
 
 interface Credentials {
   userId: number;
+  sessionId: string | null;
   issuedAtMs: number;
   expiresAtMs: number;
 }
@@ -64,6 +65,7 @@ async function verifyAccessToken(ctx: AppContext, token: string): Promise<Creden
   const claims = decodeJwt(token);
   return {
     userId: request.user!.id,
+    sessionId: request.sessionId,
     issuedAtMs: (claims.iat ?? 0) * 1000,
     expiresAtMs: (claims.exp ?? 0) * 1000,
   };
@@ -71,6 +73,7 @@ async function verifyAccessToken(ctx: AppContext, token: string): Promise<Creden
 
 class Connection implements Subscriber {
   userId = 0;
+  sessionId: string | null = null;
   issuedAtMs = 0;
   isAlive = true;
   expiryTimer: NodeJS.Timeout | null = null;
@@ -165,6 +168,7 @@ export function realtimeRoutes(ctx: AppContext, options: RealtimeOptions = {}): 
       const groups = await loadGroups([credentials.userId]);
       if (connection.socket.readyState !== connection.socket.OPEN) return;
       connection.userId = credentials.userId;
+      connection.sessionId = credentials.sessionId;
       connection.issuedAtMs = credentials.issuedAtMs;
       registry.add(connection, groups.get(credentials.userId) ?? []);
       scheduleExpiry(connection, credentials.expiresAtMs);
@@ -254,7 +258,8 @@ export function realtimeRoutes(ctx: AppContext, options: RealtimeOptions = {}): 
         for (const connection of registry.connections(userId)) {
           // Whole seconds, as in the token: a token issued in the second of the change still holds.
           const issuedAtSeconds = Math.floor(connection.issuedAtMs / 1000);
-          if (since === undefined || issuedAtSeconds < Math.floor(since / 1000)) {
+          const ended = connection.sessionId && ctx.sessions.isRevoked(connection.sessionId);
+          if (since === undefined || issuedAtSeconds < Math.floor(since / 1000) || ended) {
             connection.close(WS_CLOSE_UNAUTHENTICATED, 'session ended');
           }
         }
@@ -266,6 +271,15 @@ export function realtimeRoutes(ctx: AppContext, options: RealtimeOptions = {}): 
     const all = new Set<Connection>();
     let closing = false;
     const unsubscribe = ctx.events.subscribe(onEvent);
+    // A logout on any process closes that session's connections here too.
+    const stopRevocationWatch = ctx.sessions.onRevoked((sessionIds) => {
+      const ended = new Set(sessionIds);
+      for (const connection of all) {
+        if (connection.sessionId && ended.has(connection.sessionId)) {
+          connection.close(WS_CLOSE_UNAUTHENTICATED, 'session ended');
+        }
+      }
+    });
     // Events may have been lost: every client reconnects and refetches what it shows.
     const stopGapWatch = ctx.events.onGap(() => {
       for (const connection of all) connection.close(CLOSE_TRY_AGAIN_LATER, 'events were missed');
@@ -278,6 +292,7 @@ export function realtimeRoutes(ctx: AppContext, options: RealtimeOptions = {}): 
       closing = true;
       clearInterval(sweeper);
       unsubscribe();
+      stopRevocationWatch();
       stopGapWatch();
     });
 

@@ -5,3 +5,5 @@ export * from './lists';
 export * from './expenses';
 export * from './chores';
 export * from './ocr';
+export * from './rate-limits';
+export * from './notifications';

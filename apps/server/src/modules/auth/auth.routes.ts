@@ -105,12 +105,20 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        if (request.sessionId) await revokeFamily(ctx.db, request.sessionId);
+        const ended: string[] = [];
+        if (request.sessionId) {
+          await revokeFamily(ctx.db, request.sessionId);
+          ended.push(request.sessionId);
+        }
         const presented = request.body?.refresh_token;
         if (presented) {
           const family = await familyOfRefreshToken(ctx.db, presented);
-          if (family?.userId === user.id) await revokeFamily(ctx.db, family.familyId);
+          if (family?.userId === user.id) {
+            await revokeFamily(ctx.db, family.familyId);
+            ended.push(family.familyId);
+          }
         }
+        await ctx.sessions.announce(user.id, ended);
         return reply.status(204).send(null);
       },
     );

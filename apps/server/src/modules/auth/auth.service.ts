@@ -170,7 +170,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 /** Sets a new password from a mailed token; every session of the account ends. */
 export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): Promise<void> {
   const passwordHash = await hashPassword(body.password);
-  await ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const token = await useActionToken(tx, body.token, 'reset_password');
     const [user] = await tx
       .update(users)
@@ -184,7 +184,9 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
         .delete(authAttempts)
         .where(and(eq(authAttempts.kind, 'login_failure'), eq(authAttempts.email, user.email)));
     }
+    return user.id;
   });
+  await ctx.sessions.announce(userId);
 }
 
 export async function sendVerificationMail(ctx: AppContext, user: UserRow): Promise<void> {

@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { actionTokens, authAttempts, refreshTokens } from '../../db/schema';
 import { pruneIdempotencyKeys } from '../../http/idempotency';
+import { pruneRateLimitCounters } from '../../http/rate-limit-store';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -15,10 +16,18 @@ export async function pruneExpiredAuthData(db: DbOrTx): Promise<void> {
   await db.delete(actionTokens).where(lt(actionTokens.expiresAt, sql`now() - interval '1 day'`));
 }
 
+/** Everything pruned on schedule: one run of the hourly job (lib/scheduler.ts). */
+export async function pruneHousekeeping(db: DbOrTx): Promise<void> {
+  await Promise.all([
+    pruneExpiredAuthData(db),
+    pruneIdempotencyKeys(db),
+    pruneRateLimitCounters(db),
+  ]);
+}
+
 /** Prunes at start and then every hour while the app runs. */
 export function schedulePruning(db: DbOrTx, onError: (error: unknown) => void): () => void {
-  const run = () =>
-    void Promise.all([pruneExpiredAuthData(db), pruneIdempotencyKeys(db)]).catch(onError);
+  const run = () => void pruneHousekeeping(db).catch(onError);
   run();
   const timer = setInterval(run, HOUR_MS);
   timer.unref();

@@ -70,9 +70,13 @@ export async function rotateRefreshToken(ctx: AppContext, presented: string): Pr
       .where(eq(refreshTokens.tokenHash, tokenHash));
     // Revoke, then commit: the caller's 401 must not roll the revocation back.
     if (known?.usedAt) await revokeFamily(tx, known.familyId);
-    return null;
+    return known?.usedAt ? { revoked: known } : null;
   });
-  if (!outcome) throw invalidRefreshToken();
+  if (outcome && 'revoked' in outcome) {
+    // The thief's access token ends with the family, on every process.
+    await ctx.sessions.announce(outcome.revoked.userId, [outcome.revoked.familyId]);
+  }
+  if (!outcome || 'revoked' in outcome) throw invalidRefreshToken();
   return outcome;
 }
 

@@ -23,6 +23,7 @@ import {
   type VisibleChore,
 } from './chores.policy';
 import { markOccurrenceDone, reopenOccurrence } from './complete-chore';
+import { notifyAssigned } from '../notifications/fan-out';
 
 type CreateBody = z.output<typeof ZCreateAssignmentBody>;
 type UpdateBody = z.output<typeof ZUpdateAssignmentBody>;
@@ -149,6 +150,7 @@ export async function createAssignment(
       subjectUserId: body.user_id,
       details: { assignment_id: assignment.id, due_date: assignment.dueDate },
     });
+    await notifyAssigned(tx, chore, assignment, actor.id);
     return { ...visible, assignment };
   });
   await ctx.events.publish(assignmentEvent(created.assignment, 'created', actor.id));
@@ -256,6 +258,7 @@ export async function updateAssignment(
         subjectUserId: body.user_id,
         details: { assignment_id: id, due_date: assignment.dueDate },
       });
+      await notifyAssigned(tx, visible.chore, assignment, actor.id);
       visible = { ...visible, assignment };
     }
     const done = visible.assignment.completedOn !== null;

@@ -23,6 +23,7 @@ import { People } from '../groups/people';
 import { assignmentEvent, recordChoreChange } from './chore-changes';
 import { priorEffort } from './chore-reads';
 import { recurrenceOf } from './complete-chore';
+import { notifyScheduled } from '../notifications/fan-out';
 
 type Body = z.output<typeof ZGenerateScheduleBody>;
 
@@ -144,6 +145,7 @@ export async function generateSchedule(
             .values(rows)
             .returning({ id: choreAssignments.id });
           firstId = inserted[0]!.id;
+          await notifyScheduled(tx, groupId, actor.id, rows, planned.covered);
         }
         await recordChoreChange(
           tx,

@@ -11,6 +11,7 @@ import { presentExpenses } from './expenses.presenter';
 import { commitToLedger, lockLedger, splitChanges } from './ledger';
 import { expenseEvent, recordExpenseActivity } from './money-changes';
 import { assertExpenseCategory, sharesOf } from './split-input';
+import { notifyExpense } from '../notifications/fan-out';
 
 type Body = z.output<typeof ZCreateExpenseBody>;
 
@@ -122,6 +123,7 @@ export async function createExpense(ctx: AppContext, actor: UserRow, body: Body)
       splitChanges(changes, paidBy, shares, 1);
       await commitToLedger(tx, ledger, changes);
       await recordExpenseActivity(tx, expense!, actor.id, 'expense_added');
+      await notifyExpense(tx, expense!, shares, actor.id);
     }
     return expense!;
   });

@@ -20,6 +20,7 @@ import {
 } from './expenses.policy';
 import { commitToLedger, lockLedger, paymentChanges, type BalanceChanges } from './ledger';
 import { recordSettlementActivity, settlementEvent } from './money-changes';
+import { notifySettlement } from '../notifications/fan-out';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -114,6 +115,7 @@ export async function createSettlement(
       actor.id,
       'settlement_recorded',
     );
+    await notifySettlement(tx, created!, membership.group.currency, actor.id);
     return { row: created!, currency: membership.group.currency };
   });
   await ctx.events.publish(settlementEvent(row, 'created', actor.id));

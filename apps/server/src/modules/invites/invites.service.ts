@@ -12,6 +12,7 @@ import { presentPerson, presentPersonOrNull } from '../groups/groups.presenter';
 import { summarizeGroup } from '../groups/group-reads';
 import { addMember } from '../groups/join-group';
 import { findMembership, requireMembership } from '../groups/membership';
+import { notifyInvitation } from '../notifications/fan-out';
 
 const invitationNotFound = () => notFound('No such invitation');
 const notPending = () => new AppError(409, 'conflict', 'This invitation was already answered');
@@ -95,8 +96,10 @@ export async function createInvitation(
       verb: 'invitation_sent',
       subjectUserId: invitee.id,
     });
+    await notifyInvitation(tx, body.group_id, invitee.id, actor.id);
     return created!.id;
   });
+  await ctx.flushNotifications?.();
   return (await findInvitation(ctx, ctx.db, id))!;
 }
 

@@ -3,6 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { lists, type ListRow } from '../../db/schema';
 import { recordActivity } from '../groups/activity';
+import { notifyListChange } from '../notifications/record';
+
+/** Changes of items that the list's other members are notified of (batched per list). */
+const ITEM_CHANGE_VERBS: ReadonlySet<ActivityVerb> = new Set([
+  'item_added',
+  'item_updated',
+  'item_checked',
+  'item_unchecked',
+  'item_deleted',
+  'items_merged',
+]);
 
 /** One activity entry for a change of a group list (personal lists have no log). */
 export async function recordListActivity(
@@ -19,6 +30,12 @@ export async function recordListActivity(
     verb,
     details: { list_id: list.id, list_name: list.name, ...details },
   });
+  if (ITEM_CHANGE_VERBS.has(verb)) {
+    const name = typeof details.item_name === 'string' ? details.item_name : null;
+    const count =
+      verb === 'items_merged' ? Number(details.added ?? 0) + Number(details.updated ?? 0) : 1;
+    if (count > 0) await notifyListChange(tx, list, actorId, name, count);
+  }
 }
 
 /** The realtime event of a list change: to the group's members, or to the owner alone. */

@@ -1,6 +1,7 @@
 import {
   AVATAR_MAX_BYTES,
   ZChangePasswordBody,
+  ZDataExport,
   ZDeleteMeBody,
   ZNotificationSettings,
   ZPreferences,
@@ -18,6 +19,7 @@ import { currentUser, requireUser } from '../../http/auth';
 import { readUpload } from '../../http/multipart';
 import { notFound } from '../../http/problem';
 import { findAvatar, removeAvatar, setAvatar } from './avatar';
+import { exportFilename, exportUserData } from './data-export';
 import { presentNotifications, presentPreferences, presentUser } from './users.presenter';
 import { changePassword, deleteAccount, updateProfile, updateSettings } from './users.service';
 
@@ -61,6 +63,28 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         async (request, reply) => {
           await deleteAccount(ctx, currentUser(request), request.body?.password);
           return reply.status(204).send(null);
+        },
+      );
+
+      me.get(
+        '/users/me/export',
+        {
+          schema: {
+            tags,
+            security,
+            description:
+              'Download my data: everything the caller owns or shares, as one JSON file.',
+            response: { 200: ZDataExport },
+          },
+        },
+        async (request, reply) => {
+          const user = currentUser(request);
+          const data = await exportUserData(ctx, user);
+          const filename = exportFilename(new Date(data.exported_at), user.timezone);
+          return reply
+            .header('content-disposition', `attachment; filename="${filename}"`)
+            .header('cache-control', 'no-store')
+            .send(data);
         },
       );
 

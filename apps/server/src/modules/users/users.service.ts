@@ -82,6 +82,7 @@ export async function changePassword(
     if (changed.length === 0) throw notFound();
     await revokeAllSessions(tx, user.id, sessionId ?? undefined);
   });
+  await ctx.sessions.announce(user.id);
 }
 
 const notificationColumns = (body: Partial<NotificationSettings>): Partial<UserRow> => ({

@@ -1,0 +1,215 @@
+import type { Locale, NotificationKind } from '@household/contracts';
+
+/**
+ * The texts of pushes and mails, in the recipient's language. `{name}` is replaced by the
+ * notification's data (see render.ts); the web app has its own texts for the in-app list.
+ */
+interface Texts {
+  kinds: Record<NotificationKind, { title: string; body: string; bodyOne?: string }>;
+  someone: string;
+  open: string;
+  digestSubject: string;
+  digestIntro: string;
+  footer: string;
+  unsubscribe: string;
+}
+
+export const MESSAGES: Record<Locale, Texts> = {
+  en: {
+    kinds: {
+      chore_due: { title: 'Due today: {chore_name}', body: '{chore_name} is due today.' },
+      chore_overdue: {
+        title: 'Overdue: {chore_name}',
+        body: '{chore_name} was due on {due_date}.',
+      },
+      chore_assigned: {
+        title: 'New chore for you',
+        body: '{actor_name} assigned you {count} chores in {group_name}, starting with {chore_name}.',
+        bodyOne: '{actor_name} assigned you {chore_name} in {group_name} (due {due_date}).',
+      },
+      list_changes: {
+        title: '{list_name} changed',
+        body: '{actor_name} changed {count} items: {item_names}.',
+        bodyOne: '{actor_name} changed an item: {item_names}.',
+      },
+      expense_added: {
+        title: 'New expense in {group_name}',
+        body: '{actor_name} added {expense_description} ({amount}), paid by {payer_name}.',
+      },
+      settlement_received: {
+        title: 'Payment received',
+        body: '{payer_name} paid you {amount} in {group_name}.',
+      },
+      invitation: {
+        title: 'Invitation to {group_name}',
+        body: '{actor_name} invited you to join {group_name}.',
+      },
+    },
+    someone: 'Someone',
+    open: 'Open',
+    digestSubject: 'Your household today: {count} updates',
+    digestIntro: 'Here is what happened since your last summary:',
+    footer: 'You receive this mail because email notifications are on in your account settings.',
+    unsubscribe: 'Stop these emails',
+  },
+  de: {
+    kinds: {
+      chore_due: { title: 'Heute fällig: {chore_name}', body: '{chore_name} ist heute fällig.' },
+      chore_overdue: {
+        title: 'Überfällig: {chore_name}',
+        body: '{chore_name} war am {due_date} fällig.',
+      },
+      chore_assigned: {
+        title: 'Neue Aufgabe für dich',
+        body: '{actor_name} hat dir {count} Aufgaben in {group_name} zugeteilt, zuerst {chore_name}.',
+        bodyOne:
+          '{actor_name} hat dir {chore_name} in {group_name} zugeteilt (fällig am {due_date}).',
+      },
+      list_changes: {
+        title: '{list_name} wurde geändert',
+        body: '{actor_name} hat {count} Artikel geändert: {item_names}.',
+        bodyOne: '{actor_name} hat einen Artikel geändert: {item_names}.',
+      },
+      expense_added: {
+        title: 'Neue Ausgabe in {group_name}',
+        body: '{actor_name} hat {expense_description} ({amount}) eingetragen, bezahlt von {payer_name}.',
+      },
+      settlement_received: {
+        title: 'Zahlung erhalten',
+        body: '{payer_name} hat dir in {group_name} {amount} gezahlt.',
+      },
+      invitation: {
+        title: 'Einladung zu {group_name}',
+        body: '{actor_name} hat dich eingeladen, {group_name} beizutreten.',
+      },
+    },
+    someone: 'Jemand',
+    open: 'Öffnen',
+    digestSubject: 'Dein Haushalt heute: {count} Neuigkeiten',
+    digestIntro: 'Das ist seit deiner letzten Zusammenfassung passiert:',
+    footer:
+      'Du erhältst diese E-Mail, weil E-Mail-Benachrichtigungen in deinen Kontoeinstellungen eingeschaltet sind.',
+    unsubscribe: 'Diese E-Mails abbestellen',
+  },
+  nl: {
+    kinds: {
+      chore_due: {
+        title: 'Vandaag te doen: {chore_name}',
+        body: '{chore_name} moet vandaag gebeuren.',
+      },
+      chore_overdue: {
+        title: 'Achterstallig: {chore_name}',
+        body: '{chore_name} moest op {due_date} gebeuren.',
+      },
+      chore_assigned: {
+        title: 'Nieuwe taak voor jou',
+        body: '{actor_name} heeft je {count} taken in {group_name} gegeven, te beginnen met {chore_name}.',
+        bodyOne:
+          '{actor_name} heeft je {chore_name} in {group_name} gegeven (uiterlijk {due_date}).',
+      },
+      list_changes: {
+        title: '{list_name} is gewijzigd',
+        body: '{actor_name} heeft {count} artikelen gewijzigd: {item_names}.',
+        bodyOne: '{actor_name} heeft een artikel gewijzigd: {item_names}.',
+      },
+      expense_added: {
+        title: 'Nieuwe uitgave in {group_name}',
+        body: '{actor_name} heeft {expense_description} ({amount}) toegevoegd, betaald door {payer_name}.',
+      },
+      settlement_received: {
+        title: 'Betaling ontvangen',
+        body: '{payer_name} heeft je {amount} betaald in {group_name}.',
+      },
+      invitation: {
+        title: 'Uitnodiging voor {group_name}',
+        body: '{actor_name} nodigt je uit om lid te worden van {group_name}.',
+      },
+    },
+    someone: 'Iemand',
+    open: 'Openen',
+    digestSubject: 'Je huishouden vandaag: {count} updates',
+    digestIntro: 'Dit is er gebeurd sinds je laatste overzicht:',
+    footer: 'Je ontvangt deze e-mail omdat e-mailmeldingen aanstaan in je accountinstellingen.',
+    unsubscribe: 'Deze e-mails stopzetten',
+  },
+  fr: {
+    kinds: {
+      chore_due: {
+        title: "À faire aujourd'hui : {chore_name}",
+        body: "{chore_name} est à faire aujourd'hui.",
+      },
+      chore_overdue: {
+        title: 'En retard : {chore_name}',
+        body: '{chore_name} était à faire le {due_date}.',
+      },
+      chore_assigned: {
+        title: 'Nouvelle tâche pour vous',
+        body: '{actor_name} vous a attribué {count} tâches dans {group_name}, à commencer par {chore_name}.',
+        bodyOne:
+          '{actor_name} vous a attribué {chore_name} dans {group_name} (pour le {due_date}).',
+      },
+      list_changes: {
+        title: '{list_name} a été modifiée',
+        body: '{actor_name} a modifié {count} articles : {item_names}.',
+        bodyOne: '{actor_name} a modifié un article : {item_names}.',
+      },
+      expense_added: {
+        title: 'Nouvelle dépense dans {group_name}',
+        body: '{actor_name} a ajouté {expense_description} ({amount}), payé par {payer_name}.',
+      },
+      settlement_received: {
+        title: 'Paiement reçu',
+        body: '{payer_name} vous a payé {amount} dans {group_name}.',
+      },
+      invitation: {
+        title: 'Invitation à rejoindre {group_name}',
+        body: '{actor_name} vous invite à rejoindre {group_name}.',
+      },
+    },
+    someone: "Quelqu'un",
+    open: 'Ouvrir',
+    digestSubject: "Votre foyer aujourd'hui : {count} nouveautés",
+    digestIntro: 'Voici ce qui s’est passé depuis votre dernier récapitulatif :',
+    footer:
+      'Vous recevez cet e-mail car les notifications par e-mail sont activées dans les paramètres de votre compte.',
+    unsubscribe: 'Ne plus recevoir ces e-mails',
+  },
+  es: {
+    kinds: {
+      chore_due: { title: 'Para hoy: {chore_name}', body: '{chore_name} vence hoy.' },
+      chore_overdue: {
+        title: 'Atrasada: {chore_name}',
+        body: '{chore_name} vencía el {due_date}.',
+      },
+      chore_assigned: {
+        title: 'Nueva tarea para ti',
+        body: '{actor_name} te ha asignado {count} tareas en {group_name}, empezando por {chore_name}.',
+        bodyOne: '{actor_name} te ha asignado {chore_name} en {group_name} (vence el {due_date}).',
+      },
+      list_changes: {
+        title: '{list_name} ha cambiado',
+        body: '{actor_name} ha cambiado {count} artículos: {item_names}.',
+        bodyOne: '{actor_name} ha cambiado un artículo: {item_names}.',
+      },
+      expense_added: {
+        title: 'Nuevo gasto en {group_name}',
+        body: '{actor_name} ha añadido {expense_description} ({amount}), pagado por {payer_name}.',
+      },
+      settlement_received: {
+        title: 'Pago recibido',
+        body: '{payer_name} te ha pagado {amount} en {group_name}.',
+      },
+      invitation: {
+        title: 'Invitación a {group_name}',
+        body: '{actor_name} te ha invitado a unirte a {group_name}.',
+      },
+    },
+    someone: 'Alguien',
+    open: 'Abrir',
+    digestSubject: 'Tu hogar hoy: {count} novedades',
+    digestIntro: 'Esto es lo que ha pasado desde tu último resumen:',
+    footer:
+      'Recibes este correo porque las notificaciones por correo están activadas en los ajustes de tu cuenta.',
+    unsubscribe: 'Dejar de recibir estos correos',
+  },
+};

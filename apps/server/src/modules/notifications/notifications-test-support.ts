@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../../app';
+import { loadConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/client';
+import type { Mail, Mailer } from '../../lib/mailer';
+
+export interface CapturingMailer extends Mailer {
+  sent: Mail[];
+  /** Mails about notifications (they carry List-Unsubscribe), not account mails. */
+  notificationMails(): Mail[];
+}
+
+export function capturingMailer(): CapturingMailer {
+  const sent: Mail[] = [];
+  return {
+    sent,
+    async send(mail) {
+      sent.push(mail);
+    },
+    notificationMails: () => sent.filter((mail) => mail.headers?.['List-Unsubscribe']),
+  };
+}
+
+export interface NotificationApps {
+  apps: App[];
+  mailer: CapturingMailer;
+  close(): Promise<void>;
+}
+
+/**
+ * `count` app instances on one database, as several server processes would run, with a capturing
+ * mailer and no timer-driven scheduler (tests tick by hand). On PostgreSQL each instance has its
+ * own connection pool to the same fresh database; on PGlite they share the one embedded engine.
+ */
+export async function notificationApps(count = 1): Promise<NotificationApps> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-notify-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    PUBLIC_APP_URL: 'https://household.example',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    JOIN_RATE_LIMIT_PER_MINUTE: '100000',
+    MAX_CONCURRENT_REQUESTS: '100000',
+    MAX_EVENT_LOOP_UTILIZATION: '1',
+  });
+  const mailer = capturingMailer();
+  const databases: Database[] = [];
+  let dropDatabase = async () => {};
+  if (process.env.TEST_DB_ENGINE === 'postgres') {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
+    const name = `household_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    for (let i = 0; i < count; i += 1) {
+      databases.push(
+        await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 4 }),
+      );
+    }
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+  } else {
+    const shared = await openDatabase({ databaseUrl: null, dataDir: null });
+    for (let i = 0; i < count; i += 1) databases.push(shared);
+  }
+  await databases[0]!.migrate();
+  const apps: App[] = [];
+  for (const database of databases) {
+    const app = await buildApp({
+      config,
+      database,
+      mailer,
+      logToStdout: false,
+      runScheduler: false,
+    });
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    apps,
+    mailer,
+    async close() {
+      for (const app of apps) await app.close();
+      for (const database of new Set(databases)) await database.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface PushRequest {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A push service on 127.0.0.1 that records what it receives and answers `status`. */
+export async function localPushService() {
+  const received: PushRequest[] = [];
+  const service = { status: 201, received, url: '', close: async () => {} };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+      });
+      response.statusCode = service.status;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  service.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  service.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return service;
+}
+
+/** Keys as a browser's PushSubscription has them: a P-256 public key and a 16-byte secret. */
+export async function browserKeys() {
+  const { createECDH } = await import('node:crypto');
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+}

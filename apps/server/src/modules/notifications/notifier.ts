@@ -1,0 +1,126 @@
+import type { KeyObject } from 'node:crypto';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../lib/mailer';
+import { createScheduler, type ScheduledJob, type Scheduler } from '../../lib/scheduler';
+import type { EventBus } from '../../realtime/event-bus';
+import { announce, deliverDue, type DeliveryDeps } from './delivery';
+import { takeWrittenHint } from './record';
+import { notificationJobs } from './scheduled';
+import { loadVapidKeys, vapidSubject } from './vapid';
+
+/** The notification machinery of one app instance (docs/notifications.md). */
+export interface Notifications {
+  /** The VAPID public key browsers subscribe with (base64url). */
+  publicKey: string;
+  /** Runs every scheduled job as at `now` (default: the clock), then delivers what is due. */
+  tick(now?: Date): Promise<void>;
+  /** Announces and delivers what is due as at `now`, as after a change commits. */
+  deliver(now?: Date): Promise<void>;
+  /** After a change committed: announce its notifications, start their delivery. */
+  flush(): Promise<void>;
+  /** Resolves when the deliveries started after changes have finished. */
+  idle(): Promise<void>;
+  /** The event bus that services publish to: after each publish, new notifications go out. */
+  events: EventBus;
+  start(): void;
+  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: Notifications;
+  }
+}
+
+export function createNotifications(options: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  jwtKey: KeyObject;
+  events: EventBus;
+  clock?: () => Date;
+  /** Other jobs that must run once across processes (pruning). */
+  jobs?: ScheduledJob[];
+  log: DeliveryDeps['log'];
+}): Notifications {
+  const clock = options.clock ?? (() => new Date());
+  const keys = loadVapidKeys(
+    {
+      publicKey: options.config.push.vapidPublicKey,
+      privateKey: options.config.push.vapidPrivateKey,
+    },
+    options.config.dataDir,
+  );
+  const deps: DeliveryDeps = {
+    db: options.db,
+    config: options.config,
+    mailer: options.mailer,
+    events: options.events,
+    jwtKey: options.jwtKey,
+    vapid: { ...keys, subject: vapidSubject(options.config.publicAppUrl, options.config.mailFrom) },
+    log: options.log,
+  };
+  const inFlight = new Set<Promise<void>>();
+
+  async function deliver(now = clock()): Promise<void> {
+    await announce(deps);
+    // A full batch means there may be more.
+    while ((await deliverDue(deps, now)) >= 200) {
+      /* next batch */
+    }
+  }
+
+  function track(work: Promise<void>): void {
+    const tracked = work.catch((error: unknown) =>
+      options.log.warn({ err: error }, 'notification delivery failed'),
+    );
+    inFlight.add(tracked);
+    void tracked.finally(() => inFlight.delete(tracked));
+  }
+
+  const scheduler: Scheduler = createScheduler({
+    db: options.db,
+    clock,
+    jobs: [...notificationJobs(deps, options.log), ...(options.jobs ?? [])],
+    onError: (job, error) => options.log.warn({ err: error, job }, 'scheduled job failed'),
+    afterTick: (now) => deliver(now),
+  });
+
+  async function flush(): Promise<void> {
+    if (!takeWrittenHint()) return;
+    // The bell updates with the change; pushes and mails follow without holding the answer up.
+    try {
+      await announce(deps);
+    } catch (error) {
+      options.log.warn({ err: error }, 'announcing notifications failed');
+    }
+    track(deliverDue(deps, clock()).then(() => undefined));
+  }
+
+  const events: EventBus = {
+    async publish(event) {
+      await options.events.publish(event);
+      await flush();
+    },
+    subscribe: (listener) => options.events.subscribe(listener),
+    onGap: (listener) => options.events.onGap(listener),
+    close: () => options.events.close(),
+  };
+
+  return {
+    publicKey: keys.publicKey,
+    tick: (now) => scheduler.tick(now),
+    deliver,
+    flush,
+    async idle() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+    events,
+    start: () => scheduler.start(),
+    async close() {
+      await scheduler.stop();
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
+}
