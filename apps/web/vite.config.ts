@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The dev server proxies the API and the runtime config to the Node server (npm run dev).
 const serverOrigin = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -25,32 +26,107 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const files = (await fs.readdir(outDir, { recursive: true }))
-        .filter((file) => COMPRESSIBLE.test(file))
-        .map((file) => path.join(outDir, file));
-      await Promise.all(
-        files.map(async (file) => {
-          const content = await fs.readFile(file);
-          const [br, gz] = await Promise.all([
-            brotli(content, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            }),
-            gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
-          ]);
-          if (br.length < content.length) await fs.writeFile(`${file}.br`, br);
-          if (gz.length < content.length) await fs.writeFile(`${file}.gz`, gz);
-        }),
-      );
+    // After the service worker is written (vite-plugin-pwa), so that it is compressed too.
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const files = (await fs.readdir(outDir, { recursive: true }))
+          .filter((file) => COMPRESSIBLE.test(file))
+          .map((file) => path.join(outDir, file));
+        await Promise.all(
+          files.map(async (file) => {
+            const content = await fs.readFile(file);
+            const [br, gz] = await Promise.all([
+              brotli(content, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                },
+              }),
+              gzip(content, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            ]);
+            if (br.length < content.length) await fs.writeFile(`${file}.br`, br);
+            if (gz.length < content.length) await fs.writeFile(`${file}.gz`, gz);
+          }),
+        );
+      },
     },
   };
 }
 
+const THEME_COLOUR = '#12b886';
+
+/** docs/offline.md: an installable app whose shell and last-seen lists open without a network. */
+function pwa() {
+  return VitePWA({
+    // A new version waits until the person chooses to reload (app/UpdatePrompt.tsx).
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'Household',
+      short_name: 'Household',
+      description: 'Shopping lists, chores and shared expenses for the people you live with.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: THEME_COLOUR,
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // Every chunk, lazily loaded ones included, so any page opens offline; not the .br/.gz
+      // copies (the browser gets those through content negotiation) nor the source maps.
+      globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2,webmanifest}'],
+      maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      inlineWorkboxRuntime: true,
+      sourcemap: false,
+      cleanupOutdatedCaches: true,
+      navigateFallback: 'index.html',
+      // The API and the runtime config are never pages.
+      navigateFallbackDenylist: [/^\/api\//, /^\/config\.json$/],
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'runtime-config',
+            networkTimeoutSeconds: 3,
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+        {
+          // The API reads the lists pages and the app shell need to draw offline: the person, their
+          // groups, the lists, one list with its items, and what a list page shows beside them.
+          // Matched by path on any origin, for an API on its own host. Workbox copies this
+          // function's source into the service worker: it must not use anything from this file.
+          urlPattern: ({ url }) =>
+            /^\/api\/v1\/(users\/(me|settings|preferences)|groups|groups\/\d+\/lists|lists|lists\/archived|lists\/statuses|lists\/\d+(\/items|\/expenses)?|categories|costs\/lists\/\d+\/cost-summary)$/.test(
+              url.pathname,
+            ),
+          handler: 'NetworkFirst',
+          method: 'GET',
+          options: {
+            cacheName: 'api-reads',
+            networkTimeoutSeconds: 3,
+            // Only answers: never a 401 or an error in place of the data.
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 200, maxAgeSeconds: 14 * 24 * 60 * 60 },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), pwa()],
   server: {
     port: 5173,
     proxy: {

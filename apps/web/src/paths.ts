@@ -29,6 +29,8 @@ export const paths = {
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
   verify: '/auth/verify',
+  /** Mailed with every notification email; works without signing in. */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** Route patterns for the router, relative to their layout (spec §2). */
@@ -143,13 +145,26 @@ export const apiPaths = {
   generateSchedule: (id: Id) => `/groups/${id}/chores/generate-schedule`,
   calendarFeed: '/chores/calendar-feed',
   calendarFeedReset: '/chores/calendar-feed/reset',
+  /** The in-app notifications (`notifications` above is the spec §3 preferences). */
+  notificationsList: '/notifications',
+  notificationRead: (id: Id) => `/notifications/${id}/read`,
+  notificationsReadAll: '/notifications/read-all',
+  notificationSettings: '/notifications/settings',
+  unsubscribe: '/notifications/unsubscribe',
+  pushPublicKey: '/push/public-key',
+  pushSubscriptions: '/push/subscriptions',
+  pushSubscription: (id: Id) => `/push/subscriptions/${id}`,
 } as const;
 
 /** spec §2: only /auth/login, /auth/signup and /auth/callback send a signed-in user away. */
 const SIGNED_OUT_ONLY_PATHS: readonly string[] = [paths.login, paths.signup, paths.callback];
 
-/** Every path under /auth is reachable without a token (reset and verify links come by mail). */
+/**
+ * Every path under /auth is reachable without a token (reset and verify links come by mail), and so
+ * is the unsubscribe page a notification email links to.
+ */
 export function isPublicPath(pathname: string): boolean {
+  if (pathname.replace(/\/+$/, '') === paths.unsubscribe) return true;
   return pathname === paths.auth || pathname.startsWith(`${paths.auth}/`);
 }
 

@@ -10,6 +10,7 @@ import { loadNotifications, useToastShown } from '../lib/toasts';
 import type { TokenStore } from '../lib/token-store';
 import './focus-ring.css';
 import { colorSchemeManager, createAppTheme, cssVariablesResolver } from './theme';
+import { UpdatePrompt } from './UpdatePrompt';
 
 const Notifications = lazy(() => loadNotifications().then((m) => ({ default: m.Notifications })));
 
@@ -48,6 +49,7 @@ export function AppProviders({
       defaultColorScheme="auto"
     >
       <Toasts />
+      <UpdatePrompt />
       <QueryClientProvider client={queryClient}>
         <ApiProvider api={api} tokens={tokens}>
           <SessionProvider>

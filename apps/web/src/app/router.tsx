@@ -57,6 +57,10 @@ const pages = {
     import('../features/auth/pages/VerifyEmailPage').then((m) => ({
       Component: m.VerifyEmailPage,
     })),
+  unsubscribe: () =>
+    import('../features/notifications/pages/UnsubscribePage').then((m) => ({
+      Component: m.UnsubscribePage,
+    })),
 } satisfies Record<string, RouteObject['lazy']>;
 
 function Root() {
@@ -121,6 +125,12 @@ export const routes: RouteObject[] = [
           { path: route.resetPassword, lazy: pages.resetPassword },
           { path: route.verify, lazy: pages.verifyEmail },
         ],
+      },
+      {
+        // A mailed link, signed in or out: in the narrow card of the auth pages.
+        path: paths.unsubscribe,
+        lazy: pages.authLayout,
+        children: [{ index: true, lazy: pages.unsubscribe }],
       },
       // Small, and in the first chunk anyway: RequireNumericParams shows it too.
       { path: '*', element: <NotFoundPage /> },

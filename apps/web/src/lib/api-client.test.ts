@@ -314,4 +314,17 @@ describe('api client token refresh (spec §8)', () => {
     expect(tokens.getRefreshToken()).toBe('refresh-1');
     expect(onUnauthenticated).not.toHaveBeenCalled();
   });
+
+  it('a refresh answered by a proxy without its server (502) keeps the session', async () => {
+    const { server, api, tokens, onUnauthenticated } = setup();
+    storeTokens('expired', 'refresh-1');
+    server.protectedRoute('GET', '/lists', () => jsonResponse([]));
+    server.route('POST', '/auth/jwt/refresh', () => new Response('Bad Gateway', { status: 502 }));
+
+    await expect(api.get('/lists')).rejects.toMatchObject({ status: 502 });
+
+    expect(tokens.getAccessToken()).toBe('expired');
+    expect(tokens.getRefreshToken()).toBe('refresh-1');
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
 });

@@ -219,6 +219,9 @@ export function createApiClient({
       { method: 'POST', json: { refresh_token: refreshToken } },
       null,
     );
+    // A proxy without its server (502, 504) or a server shedding load (503) has not judged the
+    // token either: an app opened offline or mid-restart keeps its session and its cached data.
+    if (response.status >= 500) throw await toApiError(response);
     const { ZTokenPair } = await loadContracts();
     const pair = response.ok ? ZTokenPair.safeParse(await readBody(response)) : null;
     if (!pair?.success) {

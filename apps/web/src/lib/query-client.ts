@@ -15,7 +15,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry },
+      // The service worker answers the lists' reads from its cache offline (docs/offline.md): a
+      // query runs once without a network before pausing its retries until the connection returns.
+      queries: { retry: shouldRetry, networkMode: 'offlineFirst' },
       mutations: { retry: false },
     },
   });

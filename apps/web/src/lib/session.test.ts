@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectClient, createFakeApi, jsonResponse, problemResponse } from '../test/fake-api';
-import { testUser } from '../test/render-app';
+import { renderApp, testUser } from '../test/render-app';
 import { fetchCurrentUser } from './session';
 
 function setup() {
@@ -56,5 +57,20 @@ describe('fetching the current user at start (spec §8)', () => {
     expect(tokens.getAccessToken()).toBe('access-1');
     expect(server.callsTo('/auth/jwt/refresh')).toHaveLength(0);
     expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
+});
+
+describe('signing out (docs/offline.md)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("empties the service worker's cache of API reads, keyed by URL and not by person", async () => {
+    const deleteCache = vi.fn(async () => true);
+    vi.stubGlobal('caches', { delete: deleteCache });
+    const { tokens } = renderApp('/auth/login');
+    tokens.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
+    expect(deleteCache).not.toHaveBeenCalled();
+
+    tokens.clear();
+    await waitFor(() => expect(deleteCache).toHaveBeenCalledWith('api-reads'));
   });
 });

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { apiPaths, paths } from '../paths';
 import type { ApiClient } from './api-client';
 import { useApi, useTokenStore } from './api-context';
+import { clearOfflineReads } from './offline-cache';
 import type { StoredTokens, TokenStore } from './token-store';
 
 export const CURRENT_USER_QUERY_KEY = ['users', 'me'] as const;
@@ -37,7 +38,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       tokens.subscribe(() => {
-        if (tokens.getAccessToken() === null) queryClient.clear();
+        if (tokens.getAccessToken() !== null) return;
+        queryClient.clear();
+        void clearOfflineReads();
       }),
     [tokens, queryClient],
   );

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
+import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
 import i18next from 'i18next';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
@@ -39,5 +41,7 @@ afterEach(async () => {
   cleanup();
   notifications.clean();
   window.localStorage.clear();
+  // jsdom has no IndexedDB (the lists' outbox keeps its queue there): a fresh one per test.
+  globalThis.indexedDB = new IDBFactory();
   await i18next.changeLanguage('en');
 });

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Box, Burger, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChecklist,
@@ -14,6 +14,7 @@ import { LanguageSelect } from '../../features/account/components/LanguageSelect
 import { APP_NAME } from '../../lib/i18n';
 import { ThemeSelect } from '../../features/account/components/ThemeSelect';
 import { useLogout } from '../../features/auth/api';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { useSession, useSignOut } from '../../lib/session';
 import { paths } from '../../paths';
 import { UserName } from '../UserName';
@@ -60,6 +61,9 @@ export function MainLayout() {
           <Title order={1} size="h4">
             {APP_NAME}
           </Title>
+          <Box ml="auto">
+            <NotificationBell />
+          </Box>
         </Group>
       </AppShell.Header>
 

@@ -8,6 +8,7 @@ import {
 } from '@household/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { isApiError, type ApiClient } from '../../lib/api-client';
 import type { TranslationKey } from '../../lib/i18n';
 import { notify } from '../../lib/toasts';
@@ -48,7 +49,11 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-const STORAGE_PREFIX = 'household.lists.outbox.';
+/** docs/offline.md "The outbox": one IndexedDB database, one record per user. */
+const DATABASE = 'household-outbox';
+const STORE = 'item-changes';
+/** Where an earlier version of the app kept the queue: moved into IndexedDB on first start. */
+const LEGACY_STORAGE_PREFIX = 'household.lists.outbox.';
 const RETRY_MS = 10_000;
 
 const isOnline = () => globalThis.navigator?.onLine !== false;
@@ -78,16 +83,31 @@ const nextDraftId = () => -(Date.now() * 1000 + (draftCounter++ % 1000));
 const newKey = () =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
+function openStore(): UseStore | null {
+  try {
+    return globalThis.indexedDB ? createStore(DATABASE, STORE) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * docs/lists.md "never lose an edit": every item change goes through this queue, in order. It is
- * shown at once (optimistic), kept in local storage per user until the server has answered, and
- * sent one at a time with its own Idempotency-Key. Without a connection the changes wait and are
+ * shown at once (optimistic), kept in IndexedDB per user until the server has answered (so it
+ * survives closing the tab and reopening the app offline, docs/offline.md), and sent one at a time
+ * with its own Idempotency-Key. Without a connection the changes wait and are
  * replayed when it returns; a refused change is put back and the person is told, never dropped
  * silently. Each change names the item version it was based on, so a stale one answers 409 and
  * the item as it is now replaces ours (docs/lists.md "Items and concurrent edits").
  */
 export class ItemOutbox {
-  private entries: Entry[];
+  private entries: Entry[] = [];
+  private readonly store = openStore();
+  /** Settles once the changes kept from an earlier visit are back in the queue. */
+  readonly restored: Promise<void>;
+  private isRestored = false;
+  /** Writes run one after another, each with the queue as it is then, never an older copy. */
+  private writing: Promise<void>;
   private readonly waiters = new Map<string, Waiter>();
   private readonly listeners = new Set<() => void>();
   private flushing: Promise<void> | null = null;
@@ -99,11 +119,16 @@ export class ItemOutbox {
     readonly userId: number,
     private me: PersonRef | null,
   ) {
-    this.entries = this.load();
+    this.restored = this.restore();
+    this.writing = this.restored;
   }
 
   private get storageKey() {
-    return `${STORAGE_PREFIX}${this.userId}`;
+    return `lists.${this.userId}`;
+  }
+
+  private get legacyStorageKey() {
+    return `${LEGACY_STORAGE_PREFIX}${this.userId}`;
   }
 
   setMe(me: PersonRef | null) {
@@ -177,6 +202,8 @@ export class ItemOutbox {
 
   /** Sends what waits, in order; called again when the connection returns. */
   flush(): Promise<void> {
+    // The changes of an earlier visit go first: wait until they are read back.
+    if (!this.isRestored) return this.restored.then(() => this.flush());
     if (this.flushing) return this.flushing;
     if (!isOnline()) {
       this.settleWaiting();
@@ -414,9 +441,40 @@ export class ItemOutbox {
     void this.queryClient.invalidateQueries({ queryKey: listKeys.costSummary(listId) });
   }
 
-  private load(): Entry[] {
+  /**
+   * Puts back the changes an earlier visit left waiting (the tab was closed offline), before any
+   * made since, shows them on the lists already drawn, and sends them when there is a connection.
+   */
+  private async restore(): Promise<void> {
+    const saved = [...this.readLegacy(), ...(await this.read())];
+    this.isRestored = true;
+    const queued = new Set(this.entries.map((entry) => entry.key));
+    const earlier = saved.filter((entry, index) => {
+      const first = saved.findIndex((other) => other.key === entry.key) === index;
+      return first && !queued.has(entry.key);
+    });
+    if (earlier.length === 0) return;
+    this.entries = [...earlier, ...this.entries];
+    for (const entry of earlier) {
+      this.setDetail(entry.change.listId, (detail) => this.apply(detail, entry));
+    }
+    this.save();
+    void this.flush();
+  }
+
+  private async read(): Promise<Entry[]> {
+    if (!this.store) return [];
     try {
-      const stored = window.localStorage.getItem(this.storageKey);
+      const stored: unknown = await get(this.storageKey, this.store);
+      return Array.isArray(stored) ? (stored as Entry[]) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private readLegacy(): Entry[] {
+    try {
+      const stored = window.localStorage.getItem(this.legacyStorageKey);
       const parsed: unknown = stored ? JSON.parse(stored) : [];
       return Array.isArray(parsed) ? (parsed as Entry[]) : [];
     } catch {
@@ -425,13 +483,24 @@ export class ItemOutbox {
   }
 
   private save() {
-    try {
-      if (this.entries.length === 0) window.localStorage.removeItem(this.storageKey);
-      else window.localStorage.setItem(this.storageKey, JSON.stringify(this.entries));
-    } catch {
-      // Storage full or denied: the queue still lives in memory for this session.
-    }
+    this.writing = this.writing.then(() => this.write());
     for (const listener of this.listeners) listener();
+  }
+
+  private async write() {
+    if (!this.store) return;
+    try {
+      if (this.entries.length === 0) await del(this.storageKey, this.store);
+      else await set(this.storageKey, this.entries, this.store);
+      window.localStorage.removeItem(this.legacyStorageKey);
+    } catch {
+      // Storage full or denied: the queue still lives in memory for this visit.
+    }
+  }
+
+  /** Resolves once every change so far is written (tests; a page about to close). */
+  persisted(): Promise<void> {
+    return this.writing;
   }
 }
 

@@ -7,11 +7,14 @@ import { AvatarCard } from '../components/AvatarCard';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
 import { ClaimAccountCard } from '../components/ClaimAccountCard';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
+import { LazyDownloadDataCard } from '../components/LazyDownloadDataCard';
 import { EmailVerificationAlert } from '../components/EmailVerificationAlert';
 import { NotificationsCard } from '../components/NotificationsCard';
 import { PreferencesCard } from '../components/PreferencesCard';
 import { ProfileCard } from '../components/ProfileCard';
 import { PageLoader } from '../../../components/PageLoader';
+import { NotificationDeliveryCard } from '../../notifications/components/NotificationDeliveryCard';
+import { PushDevicesCard } from '../../notifications/components/PushDevicesCard';
 
 /** spec §2 Account settings: profile, change password, notification preferences, and more. */
 export function AccountPage() {
@@ -40,7 +43,10 @@ export function AccountPage() {
             </>
           )}
           <NotificationsCard />
+          <NotificationDeliveryCard />
+          <PushDevicesCard />
           <PreferencesCard />
+          <LazyDownloadDataCard />
           <DeleteAccountCard isGuest={user.is_guest} />
         </>
       ) : userQuery.isPending ? (

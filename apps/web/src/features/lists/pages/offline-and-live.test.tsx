@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createStore, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realtimeEmitter } from '../../../lib/realtime-events';
 import { jsonResponse, problemResponse } from '../../../test/fake-api';
@@ -38,6 +39,11 @@ async function tick(name: string) {
   );
 }
 
+/** The queue as the outbox keeps it across visits (IndexedDB, docs/offline.md). */
+async function storedOutbox(userId = 5): Promise<{ key: string }[] | undefined> {
+  return get(`lists.${userId}`, createStore('household-outbox', 'item-changes'));
+}
+
 const writes = (server: { requests: Request[] }) =>
   server.requests.filter((request) => request.method !== 'GET');
 
@@ -58,8 +64,8 @@ describe('offline changes (docs/lists.md: never lose an edit)', () => {
     expect(await rowOf('Milk')).toHaveAttribute('data-done', 'true');
     expect(await rowOf('Eggs')).toBeInTheDocument();
     expect(writes(server)).toHaveLength(0);
-    const stored = JSON.parse(window.localStorage.getItem('household.lists.outbox.5') ?? '[]');
-    expect(stored).toHaveLength(2);
+    await waitFor(async () => expect(await storedOutbox()).toHaveLength(2));
+    const stored = (await storedOutbox())!;
 
     goOnline();
     await waitFor(() => expect(writes(server)).toHaveLength(2));
@@ -69,10 +75,64 @@ describe('offline changes (docs/lists.md: never lose an edit)', () => {
     expect(post!.method).toBe('POST');
     expect(await post!.json()).toEqual({ name: 'Eggs', quantity: 1 });
     const keys = [patch, post].map((request) => request!.headers.get('Idempotency-Key'));
-    expect(keys).toEqual([stored[0].key, stored[1].key]);
+    expect(keys).toEqual(stored.map((entry) => entry.key));
     expect(new Set(keys).size).toBe(2);
-    await waitFor(() => expect(window.localStorage.getItem('household.lists.outbox.5')).toBeNull());
+    await waitFor(async () => expect(await storedOutbox()).toBeUndefined());
     expect(screen.queryByText(/changes? waiting/)).not.toBeInTheDocument();
+  });
+
+  it('keeps a change made offline when the tab is closed, shows it on reopening offline, and sends it once', async () => {
+    const first = openList(listDetail([item(1, 'Milk', { version: 4 })]));
+    await rowOf('Milk');
+    goOffline();
+    await tick('Milk');
+    await waitFor(async () => expect(await storedOutbox()).toHaveLength(1));
+    const [queued] = (await storedOutbox())!;
+    first.unmount();
+
+    // The app opens again, still offline, on a list as it was before the tick.
+    const { server } = openList(listDetail([item(1, 'Milk', { version: 4 })]));
+    let patches = 0;
+    server.protectedRoute('PATCH', '/lists/1/items/1', () => {
+      patches += 1;
+      return jsonResponse(item(1, 'Milk', { version: 5, done: true }));
+    });
+    expect(await screen.findByText('Offline — 1 change waiting')).toBeInTheDocument();
+    await waitFor(async () => expect(await rowOf('Milk')).toHaveAttribute('data-done', 'true'));
+    expect(writes(server)).toHaveLength(0);
+
+    goOnline();
+    await waitFor(async () => expect(await storedOutbox()).toBeUndefined());
+    expect(patches).toBe(1);
+    const [patch] = writes(server);
+    expect(patch!.headers.get('Idempotency-Key')).toBe(queued!.key);
+    expect(await patch!.json()).toEqual({ version: 4, done: true });
+    expect(screen.queryByText(/changes? waiting/)).not.toBeInTheDocument();
+  });
+
+  it('moves a queue kept in local storage by an earlier version into IndexedDB and sends it', async () => {
+    window.localStorage.setItem(
+      'household.lists.outbox.5',
+      JSON.stringify([
+        {
+          key: 'from-local-storage',
+          change: { op: 'update', listId: 1, itemId: 1, body: { version: 4, done: true } },
+          previous: null,
+          failureKey: 'lists.item.updateFailed',
+          queuedAt: '2025-03-12T10:00:00.000Z',
+        },
+      ]),
+    );
+    const { server } = openList(listDetail([item(1, 'Milk', { version: 4 })]));
+    server.protectedRoute('PATCH', '/lists/1/items/1', () =>
+      jsonResponse(item(1, 'Milk', { version: 5, done: true })),
+    );
+    await waitFor(() => expect(writes(server)).toHaveLength(1));
+    expect(writes(server)[0]!.headers.get('Idempotency-Key')).toBe('from-local-storage');
+    await waitFor(async () => expect(await storedOutbox()).toBeUndefined());
+    expect(window.localStorage.getItem('household.lists.outbox.5')).toBeNull();
+    expect(writes(server)).toHaveLength(1);
+    await waitFor(async () => expect(await rowOf('Milk')).toHaveAttribute('data-done', 'true'));
   });
 
   it('shows the current item when a replayed change meets a newer one (409)', async () => {
@@ -130,7 +190,7 @@ describe('a server that cannot take a change now (docs/lists.md "Idempotency-Key
     await waitFor(() => expect(writes(server)).toHaveLength(2), { timeout: 3000 });
     const keys = writes(server).map((request) => request.headers.get('Idempotency-Key'));
     expect(keys[1]).toBe(keys[0]);
-    await waitFor(() => expect(window.localStorage.getItem('household.lists.outbox.5')).toBeNull());
+    await waitFor(async () => expect(await storedOutbox()).toBeUndefined());
     expect(await rowOf('Eggs')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -142,7 +202,7 @@ describe('a server that cannot take a change now (docs/lists.md "Idempotency-Key
       return problemResponse(409, 'already_applied');
     });
     await userEvent.type(await screen.findByLabelText('Add item'), 'Eggs{enter}');
-    await waitFor(() => expect(window.localStorage.getItem('household.lists.outbox.5')).toBeNull());
+    await waitFor(async () => expect(await storedOutbox()).toBeUndefined());
     expect(await rowOf('Eggs')).toBeInTheDocument();
     expect(writes(server)).toHaveLength(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
