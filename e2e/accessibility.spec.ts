@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from './support/test';
 import { expect, expectAccessible, test } from './support/test';
 import { loginViaApi, signUpViaApi, type TestUser } from './support/api';
 import { choreOf, groupOf, housemate } from './support/household';
+import { bellName, registerDevice, sharedExpense as expenseFor } from './support/notifications';
 import { loginViaUi, mainNav, t, toast } from './support/ui';
 import {
   renderDocumentPhoto,
@@ -533,4 +534,78 @@ test('on a phone, the photo import passes the accessibility gate @mobile', async
 }) => {
   test.setTimeout(240_000);
   await checkPhotoImport(page, request);
+});
+
+/** Nothing is wider than the screen (a phone's 375 px in the phone project). */
+async function expectFitsWidth(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * The bell's notification centre with an unread notification, the account page's delivery and
+ * push-device cards (with a device and its removal dialog), and the unsubscribe page before and
+ * after its button.
+ */
+async function checkNotificationScreens(page: Page, request: APIRequestContext) {
+  const n = t.notifications;
+  const [ada, mo] = await Promise.all([
+    housemate(request, 'Ada Notified'),
+    housemate(request, 'Mo Payer'),
+  ]);
+  const group = await groupOf(request, 'Flat Notified', [ada, mo]);
+  await expenseFor(request, mo, ada, group.id, 'Groceries', 3000);
+  await registerDevice(request, ada, 'Kitchen tablet');
+  await loginViaUi(page, ada);
+
+  await page.getByRole('button', { name: bellName(1), exact: true }).click();
+  const centre = page.getByRole('dialog', { name: n.center.title });
+  await expect(centre.getByTestId('notification')).toHaveCount(1);
+  await expectAccessible(page, 'notification centre');
+  await expectFitsWidth(page);
+  await page.keyboard.press('Escape');
+  await expect(centre).toBeHidden();
+
+  await page.goto('/account');
+  await expect(
+    page.getByRole('region', { name: n.delivery.title }).getByRole('switch'),
+  ).toHaveCount(7);
+  await expect(
+    page.getByRole('region', { name: n.push.title }).getByTestId('push-device'),
+  ).toHaveCount(1);
+  await expectAccessible(page, 'account with the notification cards');
+  await expectFitsWidth(page);
+  await checkDialog(
+    page,
+    () =>
+      page
+        .getByRole('button', { name: sentence(n.push.removeLabel, { name: 'Kitchen tablet' }) })
+        .click(),
+    n.push.removeTitle,
+  );
+
+  await page.goto('/unsubscribe?token=not-a-real-token');
+  await expect(page.getByRole('heading', { name: n.unsubscribe.title })).toBeVisible();
+  await expectAccessible(page, 'unsubscribe');
+  await page.getByRole('button', { name: n.unsubscribe.button }).click();
+  await expect(page.getByRole('alert')).toHaveText(n.unsubscribe.invalidLink);
+  await expectAccessible(page, 'unsubscribe, link not valid');
+}
+
+test('the notification centre, the notification cards and the unsubscribe page pass the accessibility gate', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await checkNotificationScreens(page, request);
+});
+
+test('on a phone, the notification centre, the notification cards and the unsubscribe page pass the accessibility gate @mobile', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await checkNotificationScreens(page, request);
 });

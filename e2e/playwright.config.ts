@@ -26,6 +26,9 @@ export default defineConfig({
     headless: true,
     trace: 'on-first-retry',
     locale: 'en-US',
+    // The app's service worker (docs/offline.md) would answer reads from its cache and hide
+    // requests from `route()`: specs run against the network, and offline.spec.ts opts in.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM,
       args: CHROMIUM_FLAGS,
