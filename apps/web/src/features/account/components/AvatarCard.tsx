@@ -6,7 +6,7 @@ import { useApi } from '../../../lib/api-context';
 import type { TranslationKey } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
 import { useRemoveAvatar, useUploadAvatar } from '../api';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 function uploadErrorKey(error: unknown): TranslationKey {
   if (isApiError(error, 'payload_too_large')) return 'account.avatar.tooLarge';

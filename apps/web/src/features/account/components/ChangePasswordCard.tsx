@@ -9,7 +9,7 @@ import { errorText } from '../../../lib/forms';
 import type { TranslationKey } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
 import { useChangePassword } from '../api';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const issue = (message: TranslationKey, field: Field) => ({

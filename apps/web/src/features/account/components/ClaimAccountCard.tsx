@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { accountSchema, type AccountValues } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
 import { useClaimAccount } from '../api';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 /** A guest keeps their lists, groups and expenses by turning the guest user into an account. */
 export function ClaimAccountCard() {

@@ -7,7 +7,7 @@ import type { TranslationKey } from '../../../lib/i18n';
 import { useSignOut } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
 import { useDeleteAccount } from '../api';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 /** Deleting is confirmed with the password; a guest has none and only confirms. */
 export function DeleteAccountCard({ isGuest }: { isGuest: boolean }) {

@@ -6,7 +6,7 @@ import { useApi } from '../../../lib/api-context';
 import type { ApiClient } from '../../../lib/api-client';
 import { notify } from '../../../lib/toasts';
 import { apiPaths } from '../../../paths';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 export const DATA_EXPORT_PATH = `${apiPaths.me}/export`;
 

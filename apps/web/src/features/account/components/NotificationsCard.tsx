@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
 import { settingsQueryOptions, useUpdateNotifications } from '../api';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 import { PageLoader } from '../../../components/PageLoader';
 
 const SWITCHES = [

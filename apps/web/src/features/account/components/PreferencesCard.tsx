@@ -5,7 +5,7 @@ import { useApi } from '../../../lib/api-context';
 import { currencyOptions } from '../../../lib/currencies';
 import { settingsQueryOptions, useChangeCurrency } from '../api';
 import { LanguageSelect } from './LanguageSelect';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 import { ThemeSelect } from './ThemeSelect';
 
 /** Each preference applies and is saved as soon as it is chosen. */

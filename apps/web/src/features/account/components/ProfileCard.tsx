@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/format';
 import { emailField, errorText, nameField } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
 import { useUpdateProfile } from '../api';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 const profileSchema = z.object({ name: nameField, email: emailField });
 type ProfileValues = z.infer<typeof profileSchema>;

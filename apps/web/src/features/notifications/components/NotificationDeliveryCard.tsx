@@ -23,7 +23,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
 import { deliveryQueryOptions, useUpdateDelivery } from '../api';
-import { SettingsSection } from './SettingsSection';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 /** The server's time zone until the first save sends one (docs/notifications.md). */
 const UNSET_TIME_ZONE = 'UTC';
@@ -48,7 +48,7 @@ export function NotificationDeliveryCard() {
   const { t } = useTranslation();
   const settings = useQuery(deliveryQueryOptions(useApi()));
   return (
-    <SettingsSection
+    <SettingsCard
       title={t('notifications.delivery.title')}
       description={t('notifications.delivery.description')}
     >
@@ -59,7 +59,7 @@ export function NotificationDeliveryCard() {
       ) : (
         <PageLoader size="sm" py={0} />
       )}
-    </SettingsSection>
+    </SettingsCard>
   );
 }
 

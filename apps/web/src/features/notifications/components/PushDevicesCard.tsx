@@ -28,7 +28,7 @@ import {
   subscribeThisDevice,
   type PushProblem,
 } from '../push';
-import { SettingsSection } from './SettingsSection';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 const ENDPOINT_KEY = ['push', 'endpoint'] as const;
 
@@ -91,7 +91,7 @@ export function PushDevicesCard() {
   };
 
   return (
-    <SettingsSection
+    <SettingsCard
       title={t('notifications.push.title')}
       description={t('notifications.push.description')}
     >
@@ -135,7 +135,7 @@ export function PushDevicesCard() {
         </Stack>
       )}
       <RemoveDeviceModal device={removing} onClose={() => setRemoving(null)} />
-    </SettingsSection>
+    </SettingsCard>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** One titled section of the account page. */
+/** One titled section of the account page; features other than the account one draw their account-page cards with it too. */
 export function SettingsCard({
   title,
   description,
