@@ -15,6 +15,9 @@ import {
  * end by the shared `test`; this one makes sure nothing is left out.
  */
 
+// The longest file of the suite: its tests are independent, so both workers share them.
+test.describe.configure({ mode: 'parallel' });
+
 const l = t.lists;
 const g = t.groups;
 

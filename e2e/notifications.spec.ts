@@ -116,6 +116,9 @@ test('the account page saves the notification delivery settings', async ({ page,
 test.describe('push devices on the account page', () => {
   // The app's own service worker, so that the button gets as far as Chromium's push service.
   test.use({ serviceWorkers: 'allow' });
+  // The worker precaches the whole app shell while the test signs in, which on a busy 2-core
+  // machine takes the test past the default 30 s.
+  test.describe.configure({ timeout: 60_000 });
 
   test('lists a device registered through the API and removes it', async ({ page, request }) => {
     const p = n.push;

@@ -42,10 +42,6 @@ function expectProfile(page: Page, name: string) {
 
 let user: TestUser;
 
-// Each test ends with the accessibility audit of every open tab; the account page it audits now
-// holds the notification and data cards too, which outgrew the default 30 s on a busy machine.
-test.describe.configure({ timeout: 90_000 });
-
 test.beforeEach(async ({ page, request }) => {
   user = await signUpViaApi(request);
   await loginViaUi(page, user);

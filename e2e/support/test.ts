@@ -42,7 +42,9 @@ export const test = base.extend<{ accessibilityGate: boolean; _accessibilityAudi
         throw new Error(`Accessibility violations at the end of the test:\n${found.join('\n')}`);
       }
     },
-    { auto: true },
+    // Its own time, apart from the test's: two themes on every open page of a slow machine can
+    // take most of a minute, and the test's 30 s are for what the test itself does.
+    { auto: true, timeout: 120_000 },
   ],
 });
 
