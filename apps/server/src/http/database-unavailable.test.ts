@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../test/assertions';
 import { buildUser, type TestUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/test-app';
-
-// PostgreSQL only: the embedded engine has no connection pool to wait for.
-const onPostgres = process.env.TEST_DB_ENGINE === 'postgres';
+import { isPostgres } from '../test/test-database';
 
 let t: TestApp;
 let alex: TestUser;
@@ -17,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe.skipIf(!onPostgres)('a request that cannot get a database connection in time', () => {
+// PostgreSQL only: the embedded engine has no connection pool to wait for.
+describe.skipIf(!isPostgres)('a request that cannot get a database connection in time', () => {
   it('answers 503 with Retry-After, not 500, and is served again once a connection is free', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

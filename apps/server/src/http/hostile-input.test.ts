@@ -14,6 +14,7 @@ import {
 } from '../test/factories';
 import { sender } from '../test/requests';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { isPostgres } from '../test/test-database';
 
 // Regression tests for what a malformed-request campaign answered with 500 (issue "Hostile input
 // and load"): text PostgreSQL cannot store, ids beyond its integer, concurrent account changes,
@@ -136,7 +137,7 @@ describe('ids in paths and queries', () => {
 describe('concurrent changes to one account', () => {
   // Deterministic on PostgreSQL: the deletion holds the account's row while the email change
   // waits for it, then commits. (PGlite runs one transaction at a time, so there is no race.)
-  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+  it.runIf(isPostgres)(
     'an email change waiting on a deletion that commits first is 404',
     async () => {
       const alex = await buildUser(t.app);

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ZServerMessage, type RealtimeEvent, type ServerMessage } from '@household/contracts';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -12,38 +11,7 @@ import { openDatabase, type Database } from '../db/client';
 import { createEventBus, type EventBus } from './event-bus';
 import type { RealtimeOptions } from './realtime.routes';
 
-export const isPostgres = process.env.TEST_DB_ENGINE === 'postgres';
-
 const quietLogger = { info: () => {}, warn: () => {} };
-
-/**
- * A test database that several server instances can open, as several processes would: an in-memory
- * PGlite (one instance only), or a fresh database on the TEST_DATABASE_URL server.
- */
-export async function createSharedDatabase(): Promise<{
-  url: string | null;
-  drop(): Promise<void>;
-}> {
-  if (!isPostgres) return { url: null, drop: async () => {} };
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
-  const name = `household_rt_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
 
 export interface TestServer {
   app: App;

@@ -4,14 +4,8 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, buildGroup, buildUser, login, type TestUser } from '../test/factories';
-import {
-  createSharedDatabase,
-  isPostgres,
-  listEvent,
-  startServer,
-  TestClient,
-  type TestServer,
-} from './realtime-test-support';
+import { listEvent, startServer, TestClient, type TestServer } from './realtime-test-support';
+import { createTestDatabase, isPostgres } from '../test/test-database';
 
 const AUTH_TIMEOUT_MS = 300;
 
@@ -26,7 +20,7 @@ describe('realtime connection', () => {
   };
 
   beforeAll(async () => {
-    const database = await createSharedDatabase();
+    const database = await createTestDatabase();
     drop = database.drop;
     server = await startServer({
       databaseUrl: database.url,
@@ -212,7 +206,7 @@ describe('realtime connection', () => {
   });
 
   it('lets the server shut down promptly with connections open', async () => {
-    const database = await createSharedDatabase();
+    const database = await createTestDatabase();
     const other = await startServer({
       databaseUrl: database.url,
       jwtSecret: randomBytes(32).toString('hex'),
@@ -236,7 +230,7 @@ describe.skipIf(!isPostgres)('realtime across two server processes on PostgreSQL
   let databaseUrl: string;
 
   beforeAll(async () => {
-    const database = await createSharedDatabase();
+    const database = await createTestDatabase();
     drop = database.drop;
     databaseUrl = database.url!;
     const jwtSecret = randomBytes(32).toString('hex');

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createLocalEventBus, type EventBus } from '../realtime/event-bus';
+import { createTestDatabase } from './test-database';
 
 export interface TestApp {
   app: App;
@@ -71,36 +71,13 @@ async function openTestDatabase(pool: { poolSize?: number; connectionWaitMs?: nu
   database: Database;
   dropDatabase: () => Promise<void>;
 }> {
-  if (process.env.TEST_DB_ENGINE !== 'postgres') {
-    return {
-      database: await openDatabase({ databaseUrl: null, dataDir: null }),
-      dropDatabase: async () => {},
-    };
-  }
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
-  const name = `household_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({
-    databaseUrl: url.toString(),
-    dataDir: null,
-    poolSize: 4,
-    ...pool,
-  });
-  return {
-    database,
-    async dropDatabase() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  const fresh = await createTestDatabase();
+  const database = await openDatabase(
+    fresh.url
+      ? { databaseUrl: fresh.url, dataDir: null, poolSize: 4, ...pool }
+      : { databaseUrl: null, dataDir: null },
+  );
+  return { database, dropDatabase: fresh.drop };
 }
 
 function readOutbox(dir: string) {

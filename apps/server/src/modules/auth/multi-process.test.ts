@@ -10,12 +10,8 @@ import { openDatabase, type Database } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
 import { countHit, databaseRateLimitStore } from '../../http/rate-limit-store';
 import { createEventBus, createLocalEventBus } from '../../realtime/event-bus';
-import {
-  createSharedDatabase,
-  isPostgres,
-  startServer,
-  TestClient,
-} from '../../realtime/realtime-test-support';
+import { startServer, TestClient } from '../../realtime/realtime-test-support';
+import { createTestDatabase, isPostgres } from '../../test/test-database';
 import { expectProblem } from '../../test/assertions';
 import { bearer, buildUser, login, uniqueEmail } from '../../test/factories';
 
@@ -102,7 +98,7 @@ describe('one process (either engine)', () => {
   const after: Instance[] = [];
 
   beforeAll(async () => {
-    const shared = await createSharedDatabase();
+    const shared = await createTestDatabase();
     drop = shared.drop;
     sharedUrl = shared.url;
     a = await startInstance({
@@ -166,7 +162,7 @@ describe.skipIf(!isPostgres)('several processes on one PostgreSQL database', () 
   const extra: { close(): Promise<void> }[] = [];
 
   beforeAll(async () => {
-    const shared = await createSharedDatabase();
+    const shared = await createTestDatabase();
     url = shared.url!;
     drop = shared.drop;
     a = await startInstance({ url, jwtSecret, bus: 'database' });

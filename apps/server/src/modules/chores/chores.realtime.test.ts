@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { todayIn } from '@household/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSharedDatabase,
-  startServer,
-  TestClient,
-  type TestServer,
-} from '../../realtime/realtime-test-support';
+import { startServer, TestClient, type TestServer } from '../../realtime/realtime-test-support';
+import { createTestDatabase } from '../../test/test-database';
 import { addMember, buildGroup, buildUser } from '../../test/factories';
 
 // docs/chores.md: every chore change reaches the group's open screens, and nobody else's.
@@ -17,7 +13,7 @@ describe('realtime events of chore changes', () => {
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    const database = await createSharedDatabase();
+    const database = await createTestDatabase();
     drop = database.drop;
     server = await startServer({
       databaseUrl: database.url,

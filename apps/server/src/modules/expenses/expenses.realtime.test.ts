@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSharedDatabase,
-  startServer,
-  TestClient,
-  type TestServer,
-} from '../../realtime/realtime-test-support';
+import { startServer, TestClient, type TestServer } from '../../realtime/realtime-test-support';
+import { createTestDatabase } from '../../test/test-database';
 import { addMember, buildGroup, buildUser } from '../../test/factories';
 
 // docs/expenses.md: every money change reaches the group's open screens, and nobody else's.
@@ -16,7 +12,7 @@ describe('realtime events of money changes', () => {
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
-    const database = await createSharedDatabase();
+    const database = await createTestDatabase();
     drop = database.drop;
     server = await startServer({
       databaseUrl: database.url,

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import type { Mail, Mailer } from '../../lib/mailer';
+import { createTestDatabase } from '../../test/test-database';
 
 export interface CapturingMailer extends Mailer {
   sent: Mail[];
@@ -54,28 +54,11 @@ export async function notificationApps(count = 1): Promise<NotificationApps> {
   });
   const mailer = capturingMailer();
   const databases: Database[] = [];
-  let dropDatabase = async () => {};
-  if (process.env.TEST_DB_ENGINE === 'postgres') {
-    const serverUrl = process.env.TEST_DATABASE_URL;
-    if (!serverUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
-    const name = `household_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+  const fresh = await createTestDatabase();
+  if (fresh.url) {
     for (let i = 0; i < count; i += 1) {
-      databases.push(
-        await openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 4 }),
-      );
+      databases.push(await openDatabase({ databaseUrl: fresh.url, dataDir: null, poolSize: 4 }));
     }
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    };
   } else {
     const shared = await openDatabase({ databaseUrl: null, dataDir: null });
     for (let i = 0; i < count; i += 1) databases.push(shared);
@@ -99,7 +82,7 @@ export async function notificationApps(count = 1): Promise<NotificationApps> {
     async close() {
       for (const app of apps) await app.close();
       for (const database of new Set(databases)) await database.close();
-      await dropDatabase();
+      await fresh.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
