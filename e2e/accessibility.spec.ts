@@ -3,7 +3,7 @@ import { expect, expectAccessible, test } from './support/test';
 import { loginViaApi, signUpViaApi, type TestUser } from './support/api';
 import { choreOf, groupOf, housemate } from './support/household';
 import { bellName, registerDevice, sharedExpense as expenseFor } from './support/notifications';
-import { loginViaUi, mainNav, t, toast } from './support/ui';
+import { fill, loginViaUi, mainNav, t, toast } from './support/ui';
 import {
   renderDocumentPhoto,
   type SampleDocument,
@@ -20,12 +20,6 @@ test.describe.configure({ mode: 'parallel' });
 
 const l = t.lists;
 const g = t.groups;
-
-const sentence = (template: string, values: Record<string, string>) =>
-  Object.entries(values).reduce(
-    (text, [key, value]) => text.replace(`{{${key}}}`, value),
-    template,
-  );
 
 async function authHeaders(request: APIRequestContext, user: TestUser) {
   const { access_token } = await loginViaApi(request, user.email, user.password);
@@ -138,7 +132,7 @@ test('a list, its dialogs and supermarket mode pass the accessibility gate', asy
   await expectAccessible(page, 'list detail');
   await checkDialog(
     page,
-    () => page.getByRole('button', { name: sentence(l.item.edit, { name: 'Milk' }) }).click(),
+    () => page.getByRole('button', { name: fill(l.item.edit, { name: 'Milk' }) }).click(),
     l.edit.title,
   );
   await checkDialog(
@@ -277,7 +271,7 @@ test('the expense pages and their dialogs pass the accessibility gate', async ({
     page,
     () =>
       page
-        .getByRole('button', { name: sentence(e.card.settleLabel, { description: 'Groceries' }) })
+        .getByRole('button', { name: fill(e.card.settleLabel, { description: 'Groceries' }) })
         .click(),
     e.settle.title,
   );
@@ -418,10 +412,10 @@ test('the chore pages, the calendar and every chore dialog pass the accessibilit
   );
   await checkDialog(
     page,
-    () => mine.getByRole('button', { name: sentence(a.time.open, { name: 'Bins out' }) }).click(),
-    sentence(a.time.title, { name: 'Bins out' }),
+    () => mine.getByRole('button', { name: fill(a.time.open, { name: 'Bins out' }) }).click(),
+    fill(a.time.title, { name: 'Bins out' }),
   );
-  await page.getByRole('button', { name: sentence(c.card.edit, { name: 'Water plants' }) }).click();
+  await page.getByRole('button', { name: fill(c.card.edit, { name: 'Water plants' }) }).click();
   const edit = page.getByRole('dialog', { name: c.form.editTitle });
   await edit.getByRole('button', { name: c.form.delete }).click();
   await expect(page.getByRole('dialog', { name: c.delete.title })).toBeVisible();
@@ -584,7 +578,7 @@ async function checkNotificationScreens(page: Page, request: APIRequestContext) 
     page,
     () =>
       page
-        .getByRole('button', { name: sentence(n.push.removeLabel, { name: 'Kitchen tablet' }) })
+        .getByRole('button', { name: fill(n.push.removeLabel, { name: 'Kitchen tablet' }) })
         .click(),
     n.push.removeTitle,
   );

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from './support/test';
-import { choreOf, groupOf, housemate, type Housemate } from './support/household';
-import { loginViaUi, mainNav, t, toast } from './support/ui';
+import { expect, test, type Page } from './support/test';
+import { choreOf, groupOf, housemate } from './support/household';
+import { fill, loginViaUi, mainNav, personIn, t, toast } from './support/ui';
 
 // Issue "Chores" §4, end to end: two housemates share a weekly chore, a fair schedule and its
 // completion; the keyboard shortcuts, the calendar and the unsaved-changes question.
@@ -15,18 +15,6 @@ const shown = (date: string) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
-const fill = (template: string, values: Record<string, string | number>) =>
-  Object.entries(values).reduce(
-    (text, [key, value]) => text.replaceAll(`{{${key}}}`, String(value)),
-    template,
-  );
-
-async function personIn(browser: Browser, user: Housemate, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await loginViaUi(page, user);
-  await page.goto(path);
-  return page;
-}
 
 const timeline = (page: Page) => page.getByRole('region', { name: a9.title });
 

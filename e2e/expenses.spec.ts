@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from './support/test';
-import { groupOf, housemate, shopOf, type Housemate } from './support/household';
-import { loginViaUi, t, toast } from './support/ui';
+import { expect, test, type Page } from './support/test';
+import { groupOf, housemate, shopOf } from './support/household';
+import { fill, loginViaUi, personIn, t, toast } from './support/ui';
 
 // Issue "Expenses" §4, end to end: three housemates in their own browsers share an expense,
 // settle it and clear their balances; a shop becomes an item-based expense; the charts draw; a
@@ -8,19 +8,6 @@ import { loginViaUi, t, toast } from './support/ui';
 
 const e = t.expenses;
 const m = t.money;
-
-const fill = (template: string, values: Record<string, string>) =>
-  Object.entries(values).reduce(
-    (text, [key, value]) => text.replaceAll(`{{${key}}}`, value),
-    template,
-  );
-
-async function personIn(browser: Browser, user: Housemate, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await loginViaUi(page, user);
-  await page.goto(path);
-  return page;
-}
 
 const card = (page: Page, description: string) =>
   page.getByRole('article', { name: description, exact: true });

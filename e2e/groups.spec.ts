@@ -1,16 +1,13 @@
-import { expect, test, type Browser, type Page } from './support/test';
-import { loginViaApi, signUpViaApi, uniqueEmail, type TestUser } from './support/api';
-import { loginViaUi, t, toast } from './support/ui';
+import { expect, test, type Page } from './support/test';
+import { loginViaApi, signUpViaApi, uniqueEmail } from './support/api';
+import { fill, loginViaUi, personIn, t, toast } from './support/ui';
 
 const g = t.groups;
 
 /** A person in their own browser context, with the clipboard the invite section copies to. */
-async function personIn(browser: Browser, user: TestUser): Promise<Page> {
-  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-  const page = await context.newPage();
-  await loginViaUi(page, user);
-  return page;
-}
+
+// Copying the join code needs the clipboard.
+const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 
 function memberRow(page: Page, name: string) {
   return page.getByTestId('member-row').filter({ hasText: name });
@@ -33,12 +30,6 @@ async function inviteCodeOf(page: Page): Promise<string> {
   return code;
 }
 
-const sentence = (template: string, values: Record<string, string>) =>
-  Object.entries(values).reduce(
-    (text, [key, value]) => text.replace(`{{${key}}}`, value),
-    template,
-  );
-
 test('a household forms: create, share the code, join, promote, regenerate, remove, and the log tells it in order', async ({
   browser,
   request,
@@ -52,7 +43,7 @@ test('a household forms: create, share the code, join, promote, regenerate, remo
   const groupName = `Flat ${Date.now()}`;
 
   // Alice creates the group and generates a code.
-  const a = await personIn(browser, alice);
+  const a = await personIn(browser, alice, undefined, CLIPBOARD);
   await a.goto('/groups');
   await a.getByRole('button', { name: g.create.button, exact: true }).first().click();
   const dialog = a.getByRole('dialog', { name: g.create.title });
@@ -60,7 +51,7 @@ test('a household forms: create, share the code, join, promote, regenerate, remo
   await dialog.getByRole('button', { name: g.create.submit, exact: true }).click();
   await expect(toast(a, g.create.success)).toBeVisible();
   const card = a.getByRole('article', { name: groupName });
-  await expect(card.getByText(sentence(g.card.members_one, { count: '1' }))).toBeVisible();
+  await expect(card.getByText(fill(g.card.members_one, { count: '1' }))).toBeVisible();
   await expect(card.getByText(g.roles.owner, { exact: true })).toBeVisible();
   await card.getByRole('link', { name: groupName }).click();
   await expect(a.getByRole('heading', { name: groupName, level: 2 })).toBeVisible();
@@ -74,7 +65,7 @@ test('a household forms: create, share the code, join, promote, regenerate, remo
   expect(copied).toBe(firstCode);
 
   // Bob joins with the copied code, typed the way people type (lower case, a space).
-  const b = await personIn(browser, bob);
+  const b = await personIn(browser, bob, undefined, CLIPBOARD);
   await joinWithCode(b, `${copied.slice(0, 5).toLowerCase()} ${copied.slice(5).toLowerCase()}`);
   await expect(b.getByRole('heading', { name: groupName, level: 2 })).toBeVisible();
   await expect(memberRow(b, alice.name).getByText(g.roles.owner, { exact: true })).toBeVisible();
@@ -101,7 +92,7 @@ test('a household forms: create, share the code, join, promote, regenerate, remo
   await expect(b.getByTestId('invite-code')).not.toHaveText(firstCode);
   const secondCode = await inviteCodeOf(b);
 
-  const c = await personIn(browser, carol);
+  const c = await personIn(browser, carol, undefined, CLIPBOARD);
   await joinWithCode(c, firstCode);
   await expect(toast(c, g.join.failed)).toBeVisible();
   await expect(c).toHaveURL(/\/groups$/);
@@ -123,18 +114,18 @@ test('a household forms: create, share the code, join, promote, regenerate, remo
   await a.reload();
   const entries = a.getByTestId('activity-entry');
   const expected = [
-    sentence(g.activity.member_removed, { actor: alice.name, subject: carol.name }),
-    sentence(g.activity.member_joined, { actor: carol.name }),
-    sentence(g.activity.invite_code_generated, { actor: bob.name }),
-    sentence(g.activity.role_changed, {
+    fill(g.activity.member_removed, { actor: alice.name, subject: carol.name }),
+    fill(g.activity.member_joined, { actor: carol.name }),
+    fill(g.activity.invite_code_generated, { actor: bob.name }),
+    fill(g.activity.role_changed, {
       actor: alice.name,
       subject: bob.name,
       from: g.roles.member,
       to: g.roles.admin,
     }),
-    sentence(g.activity.member_joined, { actor: bob.name }),
-    sentence(g.activity.invite_code_generated, { actor: alice.name }),
-    sentence(g.activity.group_created, { actor: alice.name }),
+    fill(g.activity.member_joined, { actor: bob.name }),
+    fill(g.activity.invite_code_generated, { actor: alice.name }),
+    fill(g.activity.group_created, { actor: alice.name }),
   ];
   await expect(entries).toHaveCount(expected.length);
   for (const [index, text] of expected.entries()) {

@@ -1,13 +1,6 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from './support/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { loginViaApi, signUpViaApi, type TestUser } from './support/api';
-import { loginViaUi, t, toast } from './support/ui';
+import { fill, loginViaUi, personIn, t, toast } from './support/ui';
 
 const l = t.lists;
 
@@ -30,12 +23,6 @@ async function household(request: APIRequestContext) {
   ).json()) as { code: string };
   await request.post('/api/v1/groups/join', { headers: bobAuth, data: { code } });
   return { alice, bob, aliceAuth, bobAuth, groupId: group.id, groupName };
-}
-
-async function personIn(browser: Browser, user: TestUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await loginViaUi(page, user);
-  return page;
 }
 
 const itemRow = (page: Page, name: string) =>
@@ -89,9 +76,9 @@ test('a group list is shared live: added items appear, ticks in supermarket mode
     .getByRole('link', { name: l.shop.open })
     .or(b.getByRole('button', { name: l.shop.open }))
     .click();
-  await b.getByLabel(sentence(l.shop.priceFor, { name: 'Bread' })).fill('3,20');
-  await b.getByRole('button', { name: sentence(l.shop.tick, { name: 'Bread' }) }).click();
-  await b.getByRole('button', { name: sentence(l.shop.tick, { name: 'Milk' }) }).click();
+  await b.getByLabel(fill(l.shop.priceFor, { name: 'Bread' })).fill('3,20');
+  await b.getByRole('button', { name: fill(l.shop.tick, { name: 'Bread' }) }).click();
+  await b.getByRole('button', { name: fill(l.shop.tick, { name: 'Milk' }) }).click();
   await expect(b.getByTestId('shop-total')).toContainText('€5.19');
 
   await expect(itemRow(a, 'Bread')).toHaveAttribute('data-done', 'true', { timeout: 2_000 });
@@ -136,16 +123,16 @@ test('ticks made offline in supermarket mode are kept and reach the others when 
   await expect(b.getByTestId('shop-row')).toHaveCount(3);
 
   await b.context().setOffline(true);
-  await b.getByRole('button', { name: sentence(l.shop.tick, { name: 'Eggs' }) }).click();
-  await b.getByRole('button', { name: sentence(l.shop.tick, { name: 'Jam' }) }).click();
-  await expect(b.getByText(sentence(l.offline.waiting_other, { count: '2' }))).toBeVisible();
+  await b.getByRole('button', { name: fill(l.shop.tick, { name: 'Eggs' }) }).click();
+  await b.getByRole('button', { name: fill(l.shop.tick, { name: 'Jam' }) }).click();
+  await expect(b.getByText(fill(l.offline.waiting_other, { count: '2' }))).toBeVisible();
   await expect(itemRow(a, 'Eggs')).toHaveAttribute('data-done', 'false');
 
   await b.context().setOffline(false);
   await expect(itemRow(a, 'Eggs')).toHaveAttribute('data-done', 'true', { timeout: 15_000 });
   await expect(itemRow(a, 'Jam')).toHaveAttribute('data-done', 'true');
   await expect(itemRow(a, 'Butter')).toHaveAttribute('data-done', 'false');
-  await expect(b.getByText(sentence(l.offline.waiting_other, { count: '2' }))).toHaveCount(0);
+  await expect(b.getByText(fill(l.offline.waiting_other, { count: '2' }))).toHaveCount(0);
 });
 
 test('a personal list goes into the group and back; archive, unarchive and duplicate', async ({
@@ -169,7 +156,7 @@ test('a personal list goes into the group and back; archive, unarchive and dupli
   const share = a.getByRole('dialog', { name: l.share.title });
   await share.getByLabel(l.share.group).selectOption({ label: groupName });
   await share.getByRole('button', { name: l.share.submit }).click();
-  await expect(toast(a, sentence(l.share.success, { name: groupName }))).toBeVisible();
+  await expect(toast(a, fill(l.share.success, { name: groupName }))).toBeVisible();
   expect(await bobSees()).toBe(200);
 
   await actions().click();
@@ -196,12 +183,6 @@ test('a personal list goes into the group and back; archive, unarchive and dupli
   await a.getByRole('tab', { name: l.tabs.active, exact: true }).click();
   await expect(a.getByTestId('list-card').filter({ hasText: 'Party' })).toHaveCount(2);
 });
-
-const sentence = (template: string, values: Record<string, string>) =>
-  Object.entries(values).reduce(
-    (text, [key, value]) => text.replace(`{{${key}}}`, value),
-    template,
-  );
 
 test('a list of 1,000 items renders only what is on a phone screen, and fits it @mobile', async ({
   page,
@@ -251,14 +232,12 @@ test('items are reordered with the keyboard, and the order is kept', async ({ pa
   await expect(page.getByTestId('item-row')).toHaveCount(3);
 
   // dnd-kit's keyboard sensor: pick up with space, move with the arrows, drop with space.
-  await page.getByRole('button', { name: sentence(l.reorder.handle, { name: 'Apples' }) }).focus();
+  await page.getByRole('button', { name: fill(l.reorder.handle, { name: 'Apples' }) }).focus();
   // Each step waits for the screen reader's announcement, as the sensor measures between keys.
   const announcement = page.getByRole('status').filter({ hasText: 'Apples' });
   await page.keyboard.press('Space');
   // Picked up, it is at once "over" its own place.
-  await expect(announcement).toHaveText(
-    sentence(l.reorder.movedTo, { name: 'Apples', position: '1' }),
-  );
+  await expect(announcement).toHaveText(fill(l.reorder.movedTo, { name: 'Apples', position: '1' }));
   await moveDown(page, announcement, '2');
   await moveDown(page, announcement, '3');
   await page.keyboard.press('Space');
@@ -278,7 +257,7 @@ test('items are reordered with the keyboard, and the order is kept', async ({ pa
  * before that is lost, so the key is pressed again only while the item has not moved.
  */
 async function moveDown(page: Page, announcement: Locator, position: string) {
-  const moved = sentence(l.reorder.movedTo, { name: 'Apples', position });
+  const moved = fill(l.reorder.movedTo, { name: 'Apples', position });
   await expect(async () => {
     if ((await announcement.textContent()) !== moved) await page.keyboard.press('ArrowDown');
     await expect(announcement).toHaveText(moved, { timeout: 2_000 });

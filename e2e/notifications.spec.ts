@@ -2,19 +2,13 @@ import { expect, test, type Page } from './support/test';
 import { groupOf, housemate } from './support/household';
 import { bellName, registerDevice, sharedExpense } from './support/notifications';
 import { readOutbox } from './support/outbox';
-import { loginViaUi, t, toast } from './support/ui';
+import { fill, loginViaUi, t, toast } from './support/ui';
 
 // Issue 13 §2 in the browser: the bell counts a housemate's expense live, its centre shows the
 // sentence and marks it read; the account page saves the delivery settings and lists, removes
 // and (as far as Chromium here can) adds push devices.
 
 const n = t.notifications;
-
-const fill = (template: string, values: Record<string, string>) =>
-  Object.entries(values).reduce(
-    (text, [key, value]) => text.replaceAll(`{{${key}}}`, value),
-    template,
-  );
 
 /** Resolves once the page's realtime connection is authenticated: events from then on reach it. */
 function realtimeReady(page: Page): Promise<void> {

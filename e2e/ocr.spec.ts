@@ -2,9 +2,9 @@ import {
   renderDocumentPhoto,
   type SampleDocument,
 } from '../apps/server/src/modules/ocr/sample-photos';
-import { expect, test, type Browser, type Page } from './support/test';
-import { groupOf, housemate, type Housemate } from './support/household';
-import { loginViaUi, t, toast } from './support/ui';
+import { expect, test } from './support/test';
+import { groupOf, housemate } from './support/household';
+import { fill, personIn, t, toast } from './support/ui';
 
 // Issue "Receipt and list photos to items" §4, end to end: a receipt photographed on a shared
 // list is read, reviewed and added, the housemate sees the items appear, and the shop becomes an
@@ -12,19 +12,6 @@ import { loginViaUi, t, toast } from './support/ui';
 
 const p = t.lists.photoImport;
 const e = t.expenses;
-
-const fill = (template: string, values: Record<string, string | number>) =>
-  Object.entries(values).reduce(
-    (text, [key, value]) => text.replaceAll(`{{${key}}}`, String(value)),
-    template,
-  );
-
-async function personIn(browser: Browser, user: Housemate, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await loginViaUi(page, user);
-  await page.goto(path);
-  return page;
-}
 
 /** A short corner-shop receipt: two new items and one already on the list. */
 const RECEIPT: SampleDocument = {

@@ -1,9 +1,17 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { en } from './i18n';
 
 /** Helpers that drive the screens the way a person does: by label and visible text. */
 
 export const t = en;
+
+/** A text of the app with its `{{placeholders}}` filled in, as i18next shows it. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return Object.entries(values).reduce(
+    (text, [key, value]) => text.replaceAll(`{{${key}}}`, String(value)),
+    template,
+  );
+}
 
 /** A toast (spec §2 notification area) with exactly this message; an earlier one may linger. */
 export function toast(page: Page, message: string) {
@@ -38,4 +46,17 @@ export async function logout(page: Page) {
 /** The access token the web app keeps in local storage (spec §3). */
 export function storedToken(page: Page, key: 'token' | 'refreshToken' = 'token') {
   return page.evaluate((k) => window.localStorage.getItem(k), key);
+}
+
+/** A second person at their own browser (a context of its own), signed in, on `path` if given. */
+export async function personIn(
+  browser: Browser,
+  user: { email: string; password: string },
+  path?: string,
+  options?: BrowserContextOptions,
+): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await loginViaUi(page, user);
+  if (path) await page.goto(path);
+  return page;
 }
