@@ -13,6 +13,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../../features/account/components/LanguageSelect';
 import { APP_NAME } from '../../lib/i18n';
 import { ThemeSelect } from '../../features/account/components/ThemeSelect';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { useLogout } from '../../features/auth/api';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { useSession, useSignOut } from '../../lib/session';
@@ -101,6 +102,7 @@ export function MainLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <OfflineNotice />
         <Outlet />
       </AppShell.Main>
     </AppShell>

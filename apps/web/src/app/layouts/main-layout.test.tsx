@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeApi, jsonResponse, problemResponse } from '../../test/fake-api';
 import { renderApp, signInAs, testUser } from '../../test/render-app';
 
@@ -160,5 +160,36 @@ describe('main layout', () => {
     expect(window.localStorage.getItem('theme')).toBe('dark');
     await waitFor(() => expect(server.callsTo('/users/preferences')).toHaveLength(1));
     expect(await server.callsTo('/users/preferences')[0]!.json()).toEqual({ theme: 'dark' });
+  });
+
+  describe('while the device is offline', () => {
+    let online = true;
+    const setOnline = (value: boolean) =>
+      act(() => {
+        online = value;
+        window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+      });
+    afterEach(() => {
+      // Back to jsdom's own getter on the prototype.
+      delete (window.navigator as { onLine?: boolean }).onLine;
+    });
+
+    it('says so on every page, and stops when the connection returns', async () => {
+      Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+      const server = createFakeApi();
+      signInAs(server);
+      const { router } = renderApp('/lists', server);
+      await screen.findByRole('heading', { name: 'My Lists' });
+      expect(screen.queryByText('You are offline')).not.toBeInTheDocument();
+
+      setOnline(false);
+      const notice = screen.getByRole('status', { name: 'You are offline' });
+      expect(notice).toHaveTextContent('other changes need a connection');
+      await act(() => router.navigate('/account'));
+      expect(screen.getByRole('status', { name: 'You are offline' })).toBeInTheDocument();
+
+      setOnline(true);
+      expect(screen.queryByRole('status', { name: 'You are offline' })).not.toBeInTheDocument();
+    });
   });
 });

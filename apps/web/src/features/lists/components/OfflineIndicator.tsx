@@ -2,25 +2,19 @@ import { Badge } from '@mantine/core';
 import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../../lib/online';
 import { useItemOutbox } from '../api';
 
-function subscribeOnline(listener: () => void) {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-const isOnline = () => navigator.onLine !== false;
-
-/** Says when the device is offline and how many item changes wait to be sent. */
+/**
+ * How many item changes wait to be sent, offline, or are being sent. That the device is offline
+ * at all is said by the page's OfflineNotice.
+ */
 export function OfflineIndicator() {
   const { t } = useTranslation();
   const outbox = useItemOutbox();
   const waiting = useSyncExternalStore(outbox.subscribe, outbox.getSize);
-  const online = useSyncExternalStore(subscribeOnline, isOnline);
-  if (online && waiting === 0) return null;
+  const online = useOnline();
+  if (waiting === 0) return null;
   return (
     <Badge
       role="status"
@@ -34,9 +28,7 @@ export function OfflineIndicator() {
     >
       {online
         ? t('lists.offline.sending', { count: waiting })
-        : waiting > 0
-          ? t('lists.offline.waiting', { count: waiting })
-          : t('lists.offline.offline')}
+        : t('lists.offline.waiting', { count: waiting })}
     </Badge>
   );
 }

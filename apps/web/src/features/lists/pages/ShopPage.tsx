@@ -12,6 +12,7 @@ import { notify } from '../../../lib/toasts';
 import { paths } from '../../../paths';
 import { categoriesQueryOptions, listQueryOptions, useUpdateItem } from '../api';
 import { useOffsetTop } from '../components/ItemsView';
+import { OfflineNotice } from '../../../components/OfflineNotice';
 import { OfflineIndicator } from '../components/OfflineIndicator';
 import { ShopRow } from '../components/ShopRow';
 import { money } from '../format';
@@ -180,6 +181,7 @@ function Shop({ list }: { list: ListDetail }) {
         </Group>
         <OfflineIndicator />
       </Box>
+      <OfflineNotice />
       <main>
         {readOnly && (
           <Alert m="md" color="gray">

@@ -1,0 +1,29 @@
+import { Alert } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '../lib/online';
+
+/**
+ * docs/offline.md: while the device is offline, every signed-in page says so and what that means:
+ * the page shows what this device loaded last, list changes wait to be sent, other changes need a
+ * connection (their error says so when tried).
+ */
+export function OfflineNotice() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <Alert
+      role="status"
+      color="orange"
+      variant="light"
+      radius={0}
+      py="xs"
+      icon={<IconCloudOff size={18} aria-hidden />}
+      title={t('app.offline.title')}
+      data-testid="offline-notice"
+    >
+      {t('app.offline.text')}
+    </Alert>
+  );
+}
