@@ -1,17 +1,11 @@
 import { groupOf, housemate, shopOf, type Housemate } from './support/household';
-import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { loginViaUi, t } from './support/ui';
+import { expect, expectAccessible, test, type APIRequestContext, type Page } from './support/test';
+import { fill, loginViaUi, t } from './support/ui';
 
 const l = t.lists;
 
 // docs/offline.md: this spec is the one that runs with the app's service worker.
 test.use({ serviceWorkers: 'allow' });
-
-const sentence = (template: string, values: Record<string, string>) =>
-  Object.entries(values).reduce(
-    (text, [key, value]) => text.replace(`{{${key}}}`, value),
-    template,
-  );
 
 interface ServerItem {
   id: number;
@@ -48,7 +42,7 @@ function storedChanges(page: Page): Promise<number> {
 }
 
 const shopButton = (page: Page, verb: 'tick' | 'undo', name: string) =>
-  page.getByRole('button', { name: sentence(l.shop[verb], { name }), exact: true });
+  page.getByRole('button', { name: fill(l.shop[verb], { name }), exact: true });
 
 test('installed, the app opens offline on its cached lists; ticks made offline survive a closed tab and reach a housemate once', async ({
   page,
@@ -82,14 +76,15 @@ test('installed, the app opens offline on its cached lists; ticks made offline s
   await page.goto(`/lists/${list.id}`);
   await expect(page.getByRole('heading', { name: 'Market day', level: 2 })).toBeVisible();
   await expect(page.getByTestId('item-row')).toHaveCount(3);
-  await expect(page.getByText(l.offline.offline, { exact: true })).toBeVisible();
+  await expect(page.getByRole('status', { name: t.app.offline.title })).toBeVisible();
+  await expectAccessible(page, 'the offline notice');
 
   // Supermarket mode offline: two ticks wait in the outbox.
   await page.goto(`/lists/${list.id}/shop`);
   await expect(page.getByTestId('shop-row')).toHaveCount(3);
   await shopButton(page, 'tick', 'Eggs').click();
   await shopButton(page, 'tick', 'Jam').click();
-  await expect(page.getByText(sentence(l.offline.waiting_other, { count: '2' }))).toBeVisible();
+  await expect(page.getByText(fill(l.offline.waiting_other, { count: '2' }))).toBeVisible();
   await expect.poll(() => storedChanges(page)).toBe(2);
 
   // The tab is closed; the app is opened again, still offline, in the same browser profile.
@@ -97,7 +92,7 @@ test('installed, the app opens offline on its cached lists; ticks made offline s
   const reopened = await context.newPage();
   await reopened.goto(`/lists/${list.id}/shop`);
   await expect(reopened.getByTestId('shop-row')).toHaveCount(3);
-  await expect(reopened.getByText(sentence(l.offline.waiting_other, { count: '2' }))).toBeVisible();
+  await expect(reopened.getByText(fill(l.offline.waiting_other, { count: '2' }))).toBeVisible();
   await expect(shopButton(reopened, 'undo', 'Eggs')).toBeVisible();
   await expect(shopButton(reopened, 'undo', 'Jam')).toBeVisible();
   // Nothing reached the server while offline.
@@ -130,4 +125,45 @@ test('installed, the app opens offline on its cached lists; ticks made offline s
   }
   expect(after.Butter).toMatchObject({ done: false, version: before.Butter!.version });
   await expect(reopened.getByRole('alert')).toHaveCount(0);
+});
+
+/** The paths of the assets each of the worker's caches holds, by cache name. */
+function cachedAssets(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const byCache: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const requests = await (await caches.open(name)).keys();
+      byCache[name] = requests
+        .map((request) => new URL(request.url).pathname)
+        .filter((path) => path.startsWith('/assets/'));
+    }
+    return byCache;
+  });
+}
+
+test('the worker precaches every page but the largest optional chunks, and keeps one once used', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const user = await housemate(request, 'Cleo Cache');
+  await loginViaUi(page, user);
+  await page.goto('/chores');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  const optional = /\/(sentry|SpendingCharts|ChoreCalendar)-/;
+  const installed = await cachedAssets(page);
+  const precache = Object.entries(installed).find(([name]) => name.includes('precache'))?.[1];
+  expect(precache?.some((path) => path.includes('/ChoresPage-'))).toBe(true);
+  expect(precache?.some((path) => path.includes('/ExpensesPage-'))).toBe(true);
+  expect(precache?.filter((path) => optional.test(path))).toEqual([]);
+
+  // The calendar's chunk is fetched when the calendar is first shown, and kept from then on.
+  await page.keyboard.press('v');
+  await expect(page.getByRole('region', { name: t.chores.calendar.label })).toBeVisible();
+  await expect
+    .poll(async () => (await cachedAssets(page))['lazy-chunks'] ?? [])
+    .toEqual([expect.stringMatching(/^\/assets\/ChoreCalendar-[\w-]+\.js$/)]);
 });

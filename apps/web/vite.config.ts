@@ -57,6 +57,9 @@ function precompress(): Plugin {
 
 const THEME_COLOUR = '#12b886';
 
+/** Chunks the service worker keeps only once they are used (see `pwa()`). */
+const LAZY_CHUNKS = ['**/sentry-*.js', '**/SpendingCharts-*.js', '**/ChoreCalendar-*.js'];
+
 /** docs/offline.md: an installable app whose shell and last-seen lists open without a network. */
 function pwa() {
   return VitePWA({
@@ -81,9 +84,13 @@ function pwa() {
       ],
     },
     workbox: {
-      // Every chunk, lazily loaded ones included, so any page opens offline; not the .br/.gz
-      // copies (the browser gets those through content negotiation) nor the source maps.
+      // Every page's chunk, lazily loaded ones included, so any page opens offline; not the
+      // .br/.gz copies (the browser gets those through content negotiation) nor the source maps.
       globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2,webmanifest}'],
+      // Nor the three largest chunks, 40 % of the app, which a first visit would otherwise
+      // download at once: error reporting (loaded only when a DSN is configured), the spending
+      // charts and the chore calendar. They are kept once used, by the `lazy-chunks` rule below.
+      globIgnores: LAZY_CHUNKS,
       maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       inlineWorkboxRuntime: true,
       sourcemap: false,
@@ -92,6 +99,20 @@ function pwa() {
       // The API and the runtime config are never pages.
       navigateFallbackDenylist: [/^\/api\//, /^\/config\.json$/],
       runtimeCaching: [
+        {
+          // A chunk left out of the precache (LAZY_CHUNKS, named again here: Workbox copies this
+          // function alone into the worker), kept the first time it is used: its name holds a
+          // hash of its content, so a kept copy is never stale.
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin &&
+            /^\/assets\/(sentry|SpendingCharts|ChoreCalendar)-[\w-]+\.js$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'lazy-chunks',
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 12 },
+          },
+        },
         {
           urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
           handler: 'NetworkFirst',
@@ -140,9 +161,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
-        // Sentry stays out: it is loaded only when a DSN is configured (lib/sentry.ts).
+        // Sentry has a chunk of its own, loaded only when a DSN is configured (lib/sentry.ts).
         codeSplitting: {
           groups: [
+            // Named, so that the service worker can leave it out of its precache (LAZY_CHUNKS).
+            { name: 'sentry', test: /node_modules[\\/]@sentry[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             {
               name: 'framework',
