@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { ZServerMessage, type RealtimeEvent, type ServerMessage } from '@household/contracts';
 import WebSocket from 'ws';
 import { buildApp, type App } from '../app';
-import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createEventBus, type EventBus } from './event-bus';
 import type { RealtimeOptions } from './realtime.routes';
+import { testConfig } from '../test/test-config';
+import type { Config } from '../config';
 
 const quietLogger = { info: () => {}, warn: () => {} };
 
@@ -30,17 +28,10 @@ export async function startServer(options: {
   realtime?: RealtimeOptions;
   env?: Record<string, string>;
 }): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-rt-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: options.jwtSecret,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    JOIN_RATE_LIMIT_PER_MINUTE: '100000',
-    ...options.env,
-  });
+  const { config, dataDir } = testConfig(
+    { LOG_LEVEL: 'warn', JWT_SECRET: options.jwtSecret, ...options.env },
+    'household-rt-',
+  );
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: null,

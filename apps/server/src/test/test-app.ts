@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { buildApp, type App } from '../app';
-import { loadConfig, type Config } from '../config';
+import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createLocalEventBus, type EventBus } from '../realtime/event-bus';
 import { createTestDatabase } from './test-database';
+import { testConfig } from './test-config';
 
 export interface TestApp {
   app: App;
@@ -30,22 +29,7 @@ export async function createTestApp(
   /** PostgreSQL's connection pool, when a test needs it small. */
   pool: { poolSize?: number; connectionWaitMs?: number } = {},
 ): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    // Every injected request comes from 127.0.0.1; tests of the per-address limit set their own.
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    JOIN_RATE_LIMIT_PER_MINUTE: '100000',
-    // Race tests send many requests at once, and a busy test machine lags: load shedding has tests
-    // of its own.
-    MAX_CONCURRENT_REQUESTS: '100000',
-    MAX_EVENT_LOOP_UTILIZATION: '1',
-    ...env,
-  });
+  const { config, dataDir } = testConfig(env);
   const { database, dropDatabase } = await openTestDatabase(pool);
   await database.migrate();
   const events = createLocalEventBus();

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { WS_CLOSE_UNAUTHENTICATED } from '@household/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { loadConfig } from '../../config';
+import { testConfig } from '../../test/test-config';
 import { openDatabase, type Database } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
 import { countHit, databaseRateLimitStore } from '../../http/rate-limit-store';
@@ -34,19 +32,10 @@ async function startInstance(options: {
   env?: Record<string, string>;
   sessionReloadMs?: number;
 }): Promise<Instance> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-mp-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: options.jwtSecret,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    JOIN_RATE_LIMIT_PER_MINUTE: '100000',
-    MAX_CONCURRENT_REQUESTS: '100000',
-    MAX_EVENT_LOOP_UTILIZATION: '1',
-    ...options.env,
-  });
+  const { config, dataDir } = testConfig(
+    { LOG_LEVEL: 'warn', JWT_SECRET: options.jwtSecret, ...options.env },
+    'household-mp-',
+  );
   const database = await openDatabase({ databaseUrl: options.url, dataDir: null, poolSize: 4 });
   await database.migrate();
   const events =

@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildApp, type App } from '../../app';
-import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import type { Mail, Mailer } from '../../lib/mailer';
 import { createTestDatabase } from '../../test/test-database';
+import { testConfig } from '../../test/test-config';
 
 export interface CapturingMailer extends Mailer {
   sent: Mail[];
@@ -29,6 +27,8 @@ export function capturingMailer(): CapturingMailer {
 
 export interface NotificationApps {
   apps: App[];
+  /** Each app's database handle (on PGlite, the one engine they share). */
+  databases: Database[];
   mailer: CapturingMailer;
   close(): Promise<void>;
 }
@@ -39,19 +39,10 @@ export interface NotificationApps {
  * own connection pool to the same fresh database; on PGlite they share the one embedded engine.
  */
 export async function notificationApps(count = 1): Promise<NotificationApps> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-notify-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    PUBLIC_APP_URL: 'https://household.example',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    JOIN_RATE_LIMIT_PER_MINUTE: '100000',
-    MAX_CONCURRENT_REQUESTS: '100000',
-    MAX_EVENT_LOOP_UTILIZATION: '1',
-  });
+  const { config, dataDir } = testConfig(
+    { PUBLIC_APP_URL: 'https://household.example' },
+    'household-notify-',
+  );
   const mailer = capturingMailer();
   const databases: Database[] = [];
   const fresh = await createTestDatabase();
@@ -78,6 +69,7 @@ export async function notificationApps(count = 1): Promise<NotificationApps> {
   }
   return {
     apps,
+    databases,
     mailer,
     async close() {
       for (const app of apps) await app.close();
