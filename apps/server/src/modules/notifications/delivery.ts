@@ -48,13 +48,23 @@ export function notificationEvent(id: number, userId: number): RealtimeEvent {
 
 /**
  * Tells the recipients' open tabs about new (or merged) notifications. The claim is one UPDATE,
- * so each is announced by one process however many run.
+ * so each is announced by one process however many run. A notification that a change still
+ * holds locked (a burst of ticks on one list merges into the same rows) is skipped, not waited
+ * for: that change announces it itself after its commit, so a busy list's publishes do not queue
+ * behind each other's transactions.
  */
 export async function announce(deps: Pick<DeliveryDeps, 'db' | 'events'>): Promise<void> {
   const claimed = await deps.db
     .update(notifications)
     .set({ announcedAt: sql`now()` })
-    .where(isNull(notifications.announcedAt))
+    .where(
+      inArray(
+        notifications.id,
+        sql`(select ${notifications.id} from ${notifications}
+             where ${notifications.announcedAt} is null
+             for update skip locked)`,
+      ),
+    )
     .returning({ id: notifications.id, userId: notifications.userId });
   for (const row of claimed) await deps.events.publish(notificationEvent(row.id, row.userId));
 }

@@ -26,6 +26,8 @@ import {
   notificationApps,
   type NotificationApps,
 } from './notifications-test-support';
+import { isPostgres } from '../../test/test-database';
+import { notify } from './record';
 import { unsubscribeToken } from './unsubscribe';
 import { createSecretKey } from 'node:crypto';
 
@@ -60,6 +62,18 @@ async function household() {
   await addMember(app(), group, cat);
   return { ann, ben, cat, group };
 }
+
+/** A realtime event as a service publishes it after a commit. */
+const groupEvent = (actor: number): RealtimeEvent => ({
+  entity: 'group',
+  id: 1,
+  action: 'updated',
+  list_id: null,
+  group_id: null,
+  user_id: actor,
+  version: null,
+  actor,
+});
 
 async function addExpense(by: TestUser, groupId: number, participants: number[], cents = 3000) {
   const response = await send(by.auth, 'POST', '/expenses', {
@@ -310,6 +324,47 @@ describe('what is recorded for whom', () => {
       }),
     ]);
   });
+
+  // PostgreSQL only: PGlite runs one statement at a time, so no publish can happen while another
+  // change's transaction is open.
+  it.runIf(isPostgres)(
+    "announces a change committed just after another change's publish at once, not at the next tick",
+    async () => {
+      const { ann, ben } = await household();
+      const seen: RealtimeEvent[] = [];
+      const stop = app().notifications.events.subscribe((event) => {
+        if (event.entity === 'notification') seen.push(event);
+      });
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let recorded!: () => void;
+      const isRecorded = new Promise<void>((resolve) => (recorded = resolve));
+      try {
+        const slowChange = harness.databases[0]!.db.transaction(async (tx) => {
+          await notify(tx, [ben.user.id], ann.user.id, {
+            kind: 'expense_added',
+            groupId: null,
+            data: { description: 'Pizza' },
+            link: '/expenses',
+          });
+          recorded();
+          await committing;
+        });
+        await isRecorded;
+        // Another change is published meanwhile: the notification above is not committed yet.
+        await app().notifications.events.publish(groupEvent(ann.user.id));
+        expect(seen).toEqual([]);
+        commit();
+        await slowChange;
+        // The slow change's own publish, after its commit, announces its notification.
+        await app().notifications.events.publish(groupEvent(ann.user.id));
+        expect(seen).toEqual([expect.objectContaining({ user_id: ben.user.id })]);
+      } finally {
+        commit();
+        stop();
+      }
+    },
+  );
 
   it('merges a burst of item changes into one notification per list', async () => {
     const { ann, ben, group } = await household();

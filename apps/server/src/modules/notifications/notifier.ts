@@ -5,7 +5,7 @@ import type { Mailer } from '../../lib/mailer';
 import { createScheduler, type ScheduledJob, type Scheduler } from '../../lib/scheduler';
 import type { EventBus } from '../../realtime/event-bus';
 import { announce, deliverDue, type DeliveryDeps } from './delivery';
-import { takeWrittenHint } from './record';
+import { recentlyRecorded } from './record';
 import { notificationJobs } from './scheduled';
 import { loadVapidKeys, vapidSubject } from './vapid';
 
@@ -88,14 +88,16 @@ export function createNotifications(options: {
   });
 
   async function flush(): Promise<void> {
-    if (!takeWrittenHint()) return;
+    const work = recentlyRecorded();
     // The bell updates with the change; pushes and mails follow without holding the answer up.
-    try {
-      await announce(deps);
-    } catch (error) {
-      options.log.warn({ err: error }, 'announcing notifications failed');
+    if (work.announce) {
+      try {
+        await announce(deps);
+      } catch (error) {
+        options.log.warn({ err: error }, 'announcing notifications failed');
+      }
     }
-    track(deliverDue(deps, clock()).then(() => undefined));
+    if (work.deliver) track(deliverDue(deps, clock()).then(() => undefined));
   }
 
   const events: EventBus = {

@@ -13,18 +13,29 @@ import { wantsKind } from './preferences';
 import type { NotificationData } from './render';
 
 /**
- * Set when a notification is written, read after the change commits (the realtime publish that
- * every service makes then): only then is the database asked for notifications to announce. A
- * transaction that rolled back leaves nothing to find, which costs one query.
+ * When this process last recorded a new notification, and one to deliver at once. A publish after
+ * a commit asks the database for work only within a while of such a write (notifier.ts `flush`):
+ * a transaction that rolled back costs a query, and a change committed just after another
+ * request's publish (which looked before that commit) still finds its notification with its own
+ * publish, not at the next minute's tick. A merge into an unread notification records neither:
+ * the bell's count stays, and a burst is delivered by the tick once the list is quiet.
  */
-let written = false;
-export function takeWrittenHint(): boolean {
-  const was = written;
-  written = false;
-  return was;
+const lastRecorded = { fresh: Number.NEGATIVE_INFINITY, dueNow: Number.NEGATIVE_INFINITY };
+/** Longer than a change's transaction takes; a longer one is left to the minute tick. */
+const RECENT_MS = 10_000;
+
+export function noteRecorded(options: { dueNow: boolean }): void {
+  const now = performance.now();
+  lastRecorded.fresh = now;
+  if (options.dueNow) lastRecorded.dueNow = now;
 }
-export function setWrittenHint(): void {
-  written = true;
+
+/** What a publish now should look for: notifications to announce, and to deliver. */
+export function recentlyRecorded(now = performance.now()): { announce: boolean; deliver: boolean } {
+  return {
+    announce: now - lastRecorded.fresh < RECENT_MS,
+    deliver: now - lastRecorded.dueNow < RECENT_MS,
+  };
 }
 
 /** A list's burst of changes merges into one notification for this long. */
@@ -39,6 +50,13 @@ export interface NotificationInput {
   link: string;
 }
 
+const wanting = {
+  id: users.id,
+  listUpdates: users.listUpdates,
+  groupActivities: users.groupActivities,
+  kinds: notificationSettings.kinds,
+};
+
 /** Who of `userIds` wants `kind` (their own and spec §3 switches); the actor is never told. */
 async function recipientsFor(
   db: DbOrTx,
@@ -49,15 +67,26 @@ async function recipientsFor(
   const ids = [...new Set(userIds)].filter((id) => id !== actorId);
   if (ids.length === 0) return [];
   const rows = await db
-    .select({
-      id: users.id,
-      listUpdates: users.listUpdates,
-      groupActivities: users.groupActivities,
-      kinds: notificationSettings.kinds,
-    })
+    .select(wanting)
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
     .where(inArray(users.id, ids));
+  return rows.filter((row) => wantsKind(row, row.kinds, kind)).map((row) => row.id);
+}
+
+/** The members of a group but the actor who want `kind`, in one query. */
+async function groupRecipients(
+  db: DbOrTx,
+  groupId: number,
+  actorId: number,
+  kind: NotificationKind,
+): Promise<number[]> {
+  const rows = await db
+    .select(wanting)
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+    .where(and(eq(groupMembers.groupId, groupId), ne(groupMembers.userId, actorId)));
   return rows.filter((row) => wantsKind(row, row.kinds, kind)).map((row) => row.id);
 }
 
@@ -68,10 +97,19 @@ export async function personName(db: DbOrTx, userId: number | null): Promise<str
   return row?.name ?? '';
 }
 
-export async function groupName(db: DbOrTx, groupId: number | null): Promise<string> {
-  if (groupId === null) return '';
-  const [row] = await db.select({ name: groups.name }).from(groups).where(eq(groups.id, groupId));
-  return row?.name ?? '';
+/** The actor's and the group's names a notification shows, in one query. */
+async function namesFor(
+  db: DbOrTx,
+  actorId: number | null,
+  groupId: number,
+): Promise<{ actor: string; group: string }> {
+  const [row] = await db
+    .select({ group: groups.name, actor: users.name })
+    .from(groups)
+    // No actor (a scheduled notification): a join that matches no one.
+    .leftJoin(users, eq(users.id, actorId ?? 0))
+    .where(eq(groups.id, groupId));
+  return { actor: row?.actor ?? '', group: row?.group ?? '' };
 }
 
 /**
@@ -86,11 +124,13 @@ export async function notify(
 ): Promise<number> {
   const recipients = await recipientsFor(tx, userIds, actorId, input.kind);
   if (recipients.length === 0) return 0;
-  const data: NotificationData = {
-    actor_name: await personName(tx, actorId),
-    ...(input.groupId !== null ? { group_name: await groupName(tx, input.groupId) } : {}),
-    ...input.data,
-  };
+  let data: NotificationData;
+  if (input.groupId === null) {
+    data = { actor_name: await personName(tx, actorId), ...input.data };
+  } else {
+    const names = await namesFor(tx, actorId, input.groupId);
+    data = { actor_name: names.actor, group_name: names.group, ...input.data };
+  }
   await tx.insert(notifications).values(
     recipients.map((userId) => ({
       userId,
@@ -100,26 +140,8 @@ export async function notify(
       link: input.link,
     })),
   );
-  setWrittenHint();
+  noteRecorded({ dueNow: true });
   return recipients.length;
-}
-
-/** The members of a group other than `exceptId`. */
-export async function otherMembers(
-  db: DbOrTx,
-  groupId: number,
-  exceptId: number | null,
-): Promise<number[]> {
-  const rows = await db
-    .select({ userId: groupMembers.userId })
-    .from(groupMembers)
-    .where(
-      and(
-        eq(groupMembers.groupId, groupId),
-        exceptId === null ? undefined : ne(groupMembers.userId, exceptId),
-      ),
-    );
-  return rows.map((row) => row.userId);
 }
 
 function mergeNames(previous: string | number | undefined, name: string | null): string {
@@ -144,8 +166,7 @@ export async function notifyListChange(
   count = 1,
 ): Promise<void> {
   if (list.groupId === null) return;
-  const members = await otherMembers(tx, list.groupId, actorId);
-  const recipients = await recipientsFor(tx, members, actorId, 'list_changes');
+  const recipients = await groupRecipients(tx, list.groupId, actorId, 'list_changes');
   if (recipients.length === 0) return;
   const subject = `list:${list.id}`;
   const open = await tx
@@ -160,34 +181,43 @@ export async function notifyListChange(
       ),
     )
     .for('update');
-  const actorName = await personName(tx, actorId);
+  const names = await namesFor(tx, actorId, list.groupId);
   const quiet = sql`now() + make_interval(mins => ${LIST_QUIET_MINUTES})`;
+
+  // The recipients' open notifications of one burst hold the same data as a rule: each distinct
+  // result is one UPDATE, not one per recipient.
   const merged = new Set<number>();
+  const updates = new Map<string, { data: NotificationData; ids: number[] }>();
   for (const row of open) {
     if (merged.has(row.userId)) continue;
     merged.add(row.userId);
-    const before = Number(row.data.count ?? 0);
+    const data: NotificationData = {
+      ...row.data,
+      list_name: list.name,
+      actor_name: names.actor,
+      count: Number(row.data.count ?? 0) + count,
+      item_names: mergeNames(row.data.item_names, itemName),
+    };
+    const key = JSON.stringify(data);
+    const update = updates.get(key);
+    if (update) update.ids.push(row.id);
+    else updates.set(key, { data, ids: [row.id] });
+  }
+  for (const { data, ids } of updates.values()) {
     await tx
       .update(notifications)
       .set({
-        data: {
-          ...row.data,
-          list_name: list.name,
-          actor_name: actorName,
-          count: before + count,
-          item_names: mergeNames(row.data.item_names, itemName),
-        },
+        data,
         updatedAt: sql`now()`,
-        announcedAt: null,
         deliverAfter: quiet,
         // A burst still settling is delivered once, with its final count.
         deliveredAt: null,
       })
-      .where(eq(notifications.id, row.id));
+      .where(inArray(notifications.id, ids));
   }
+
   const fresh = recipients.filter((userId) => !merged.has(userId));
   if (fresh.length > 0) {
-    const groupLabel = await groupName(tx, list.groupId);
     await tx.insert(notifications).values(
       fresh.map((userId) => ({
         userId,
@@ -195,8 +225,8 @@ export async function notifyListChange(
         groupId: list.groupId,
         subject,
         data: {
-          actor_name: actorName,
-          group_name: groupLabel,
+          actor_name: names.actor,
+          group_name: names.group,
           list_name: list.name,
           count,
           item_names: mergeNames('', itemName),
@@ -205,6 +235,7 @@ export async function notifyListChange(
         deliverAfter: quiet,
       })),
     );
+    // Announced now; delivered by the tick once the list is quiet.
+    noteRecorded({ dueNow: false });
   }
-  setWrittenHint();
 }

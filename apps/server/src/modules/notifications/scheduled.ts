@@ -14,7 +14,7 @@ import type { Mail } from '../../lib/mailer';
 import type { ScheduledJob } from '../../lib/scheduler';
 import { notificationMail, type DeliveryDeps } from './delivery';
 import { DEFAULT_EMAIL_DIGEST, wantsEmail, wantsKind } from './preferences';
-import { setWrittenHint } from './record';
+import { noteRecorded } from './record';
 
 /** An overdue chore is recalled each day for this long, then left alone. */
 export const OVERDUE_REMINDER_DAYS = 14;
@@ -183,7 +183,7 @@ export async function recordChoreReminders(tx: Tx, now: Date): Promise<number> {
       link: entry.groupId !== null ? `/groups/${entry.groupId}/chores` : '/chores',
     })),
   );
-  setWrittenHint();
+  noteRecorded({ dueNow: true });
   return toRecord.length;
 }
 
