@@ -57,7 +57,7 @@ function precompress(): Plugin {
 
 const THEME_COLOUR = '#12b886';
 
-/** Chunks the service worker keeps only once they are used (see `pwa()`). */
+/** Chunks the service worker keeps only once they are used (see `pwa()`); their CSS is small and stays precached. */
 const LAZY_CHUNKS = ['**/sentry-*.js', '**/SpendingCharts-*.js', '**/ChoreCalendar-*.js'];
 
 /** docs/offline.md: an installable app whose shell and last-seen lists open without a network. */
@@ -164,13 +164,14 @@ export default defineConfig({
         // Sentry has a chunk of its own, loaded only when a DSN is configured (lib/sentry.ts).
         codeSplitting: {
           groups: [
-            // Named, so that the service worker can leave it out of its precache (LAZY_CHUNKS).
-            { name: 'sentry', test: /node_modules[\\/]@sentry[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             {
               name: 'framework',
               test: /node_modules[\\/](react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query))[\\/]/,
             },
+            // Named, so that the service worker can leave it out of its precache (LAZY_CHUNKS).
+            // Last: a group also takes what its modules import, and react must stay in its own.
+            { name: 'sentry', test: /node_modules[\\/]@sentry[\\/]/ },
           ],
         },
       },
