@@ -60,6 +60,10 @@ interface Audit {
   failedAccessibilityAudits: string[];
   /** Best-practices audits that failed, by id. */
   failedBestPracticesAudits: string[];
+  /** What Chromium's Issues panel reported (`inspector-issues`), by kind. */
+  inspectorIssues: string[];
+  /** Why Lighthouse could not score the run (its scores are then 0), if it could not. */
+  runtimeError: string | null;
 }
 
 interface Installability {
@@ -122,10 +126,20 @@ async function audit(base: string, spec: PageSpec, household: Household): Promis
       metrics,
       failedAccessibilityAudits: failed('accessibility'),
       failedBestPracticesAudits: failed('best-practices'),
+      inspectorIssues: issueKinds(lhr.audits['inspector-issues']?.details),
+      runtimeError: lhr.runtimeError
+        ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
+        : null,
     };
   } finally {
     chrome.kill();
   }
+}
+
+/** The kinds of issue (e.g. "ContentSecurityPolicyIssue") in the `inspector-issues` audit's table. */
+function issueKinds(details: unknown): string[] {
+  const items = (details as { items?: { issueType?: unknown }[] } | undefined)?.items ?? [];
+  return items.map((item) => String(item.issueType));
 }
 
 /** Chromium's own install check, the service worker taking control, and a reload offline. */
@@ -194,10 +208,16 @@ async function main() {
       const runs: Audit[] = [];
       for (let run = 1; run <= RUNS; run++) {
         console.log(`auditing ${spec.name}, run ${run} of ${RUNS}…`);
-        runs.push(await audit(server.base, spec, household));
+        const result = await audit(server.base, spec, household);
+        if (result.runtimeError) console.log(`  not scored: ${result.runtimeError}`);
+        runs.push(result);
       }
       all.push(...runs);
-      const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+      // A run Lighthouse could not score (all zeros) is not a measurement: the median is of the rest.
+      const scored = runs.filter((run) => run.runtimeError === null);
+      const sorted = (scored.length > 0 ? scored : runs).sort(
+        (a, b) => a.performance - b.performance,
+      );
       kept.push(sorted[Math.floor(sorted.length / 2)]!);
       console.log(`checking ${spec.name} for installability…`);
       installability.push(await checkInstallability(server.base, spec, household));
@@ -222,6 +242,9 @@ async function main() {
     }
     if (result.failedBestPracticesAudits.length > 0) {
       console.log(`  failed best-practices audits: ${result.failedBestPracticesAudits.join(', ')}`);
+      if (result.inspectorIssues.length > 0) {
+        console.log(`  inspector issues: ${result.inspectorIssues.join(', ')}`);
+      }
     }
   }
   console.log(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZEmail, ZPassword, ZPersonName, ZTimeZone } from './common';
 import { LOCALES, PASSWORD_MAX_LENGTH, TOKEN_MAX_LENGTH } from './limits';
 import { zLine, zSecret } from './text';

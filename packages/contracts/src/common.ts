@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   INT4_MAX,
   EMAIL_MAX_LENGTH,
@@ -7,11 +7,6 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './limits';
 import { zLine, zSecret } from './text';
-
-// In the browser the app's Content-Security-Policy forbids `eval`, so zod's compiled parsers can
-// never run there, and its probe for them (a caught `new Function`) is still reported as a policy
-// violation. Every page that parses loads this module first; the server keeps the compiled parsers.
-if ('document' in globalThis) z.config({ jitless: true });
 
 /**
  * An id in a JSON body: a number, as every answer gives it. Ids are PostgreSQL `integer`s, so

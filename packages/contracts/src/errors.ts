@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Stable machine codes of problem+json errors; the web app maps them to translated messages. */
 export const ERROR_CODES = [

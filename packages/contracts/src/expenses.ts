@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZId } from './common';
 import { zPage, ZPersonRef } from './groups';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * GET /users/me/export, "Download my data" (docs/accounts.md): everything the user owns or shares,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZCurrency, ZTimeZone } from './common';
 import { ZIdParam, zLine, zMultiline } from './text';
 import {

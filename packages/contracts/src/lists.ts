@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZId } from './common';
 import { ZPersonRef } from './groups';
 import { ZIdParam, zLine, zMultiline } from './text';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZTimeZone } from './common';
 import { ZIdParam, zLine } from './text';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { zPage } from './groups';
 import {
   OCR_APPLY_MAX_ITEMS,

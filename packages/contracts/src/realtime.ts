@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * What the server tells connected clients after a change commits (docs/realtime.md). Small on

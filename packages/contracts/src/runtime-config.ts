@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** GET /config.json: settings the web app reads at start, so one build serves every host. */
 export const ZRuntimeConfig = z.object({

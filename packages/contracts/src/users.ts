@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZCurrency, ZEmail, ZPassword, ZPersonName, ZTimeZone } from './common';
 import { LOCALES, PASSWORD_MAX_LENGTH, THEMES } from './limits';
 import { zSecret } from './text';
