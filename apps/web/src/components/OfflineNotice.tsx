@@ -6,7 +6,7 @@ import { useOnline } from '../lib/online';
 /**
  * docs/offline.md: while the device is offline, every signed-in page says so and what that means:
  * the page shows what this device loaded last, list changes wait to be sent, other changes need a
- * connection (their error says so when tried).
+ * connection (trying one shows that action's usual failure message).
  */
 export function OfflineNotice() {
   const { t } = useTranslation();
@@ -21,7 +21,6 @@ export function OfflineNotice() {
       py="xs"
       icon={<IconCloudOff size={18} aria-hidden />}
       title={t('app.offline.title')}
-      data-testid="offline-notice"
     >
       {t('app.offline.text')}
     </Alert>

@@ -50,7 +50,8 @@ export interface NotificationInput {
   link: string;
 }
 
-const wanting = {
+/** What `wantsKind` reads of a person: their spec §3 switches and their per-kind ones. */
+const switchColumns = {
   id: users.id,
   listUpdates: users.listUpdates,
   groupActivities: users.groupActivities,
@@ -67,7 +68,7 @@ async function recipientsFor(
   const ids = [...new Set(userIds)].filter((id) => id !== actorId);
   if (ids.length === 0) return [];
   const rows = await db
-    .select(wanting)
+    .select(switchColumns)
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
     .where(inArray(users.id, ids));
@@ -82,7 +83,7 @@ async function groupRecipients(
   kind: NotificationKind,
 ): Promise<number[]> {
   const rows = await db
-    .select(wanting)
+    .select(switchColumns)
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
