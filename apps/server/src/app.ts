@@ -73,6 +73,8 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** Run scheduled jobs every minute (default); tests tick by hand. */
   runScheduler?: boolean;
+  /** The clock load shedding reads (ms, monotonic); tests drive it. */
+  loadClock?: () => number;
 }
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -167,7 +169,7 @@ export async function buildApp(options: BuildAppOptions) {
   ctx.flushNotifications = () => notifications.flush();
   app.decorate('notifications', notifications);
 
-  shedExcessLoad(app, config.loadLimits);
+  const admission = shedExcessLoad(app, config.loadLimits, options.loadClock);
   trackInFlight(app);
   registerProblemHandlers(app);
   await registerSecurity(app, config);
@@ -206,7 +208,7 @@ export async function buildApp(options: BuildAppOptions) {
     async (api) => {
       await registerCompression(api);
       registerIdempotency(api, ctx.db);
-      await api.register(healthRoutes(ctx, metrics));
+      await api.register(healthRoutes(ctx, { metrics, admission }));
       await api.register(authRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(groupsRoutes(ctx));

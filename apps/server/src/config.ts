@@ -48,7 +48,9 @@ const ZEnv = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).default(32),
-  MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().gt(0).max(1).default(0.95),
+  MAX_ACTIVE_REQUESTS: z.coerce.number().int().min(1).optional(),
+  QUEUE_DELAY_TARGET_MS: z.coerce.number().int().min(1).default(100),
+  QUEUE_DELAY_INTERVAL_MS: z.coerce.number().int().min(1).default(1000),
   OCR_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
   OCR_QUEUE_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   OCR_RETENTION_DAYS: z.coerce.number().int().min(0).max(365).default(7),
@@ -102,9 +104,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** Days an uploaded photo is kept after upload; 0 deletes it once read. */
       retentionDays: e.OCR_RETENTION_DAYS,
     },
+    /** Load shedding (http/admission.ts, docs/decisions.md "Load and faults"). */
     loadLimits: {
-      maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
-      maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION,
+      maxInFlight: e.MAX_CONCURRENT_REQUESTS,
+      maxActive: e.MAX_ACTIVE_REQUESTS ?? (e.DATABASE_URL ? 10 : 4),
+      queueDelayTargetMs: e.QUEUE_DELAY_TARGET_MS,
+      intervalMs: e.QUEUE_DELAY_INTERVAL_MS,
     },
     push: {
       vapidPublicKey: e.VAPID_PUBLIC_KEY ?? null,

@@ -10,7 +10,7 @@ let alex: TestUser;
 
 beforeAll(async () => {
   // One pooled connection, and a short wait for it, so that the test can hold it.
-  t = await createTestApp({}, undefined, { poolSize: 1, connectionWaitMs: 200 });
+  t = await createTestApp({}, { pool: { poolSize: 1, connectionWaitMs: 200 } });
   alex = await buildUser(t.app);
 });
 afterAll(() => t.close());

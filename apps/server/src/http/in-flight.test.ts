@@ -5,13 +5,18 @@ let t: TestApp;
 let finished = false;
 
 beforeAll(async () => {
-  t = await createTestApp({}, (app) => {
-    app.get('/slow', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      finished = true;
-      return { ok: true };
-    });
-  });
+  t = await createTestApp(
+    {},
+    {
+      extend: (app) => {
+        app.get('/slow', async () => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          finished = true;
+          return { ok: true };
+        });
+      },
+    },
+  );
 });
 afterAll(() => t.close());
 

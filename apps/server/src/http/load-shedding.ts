@@ -1,72 +1,73 @@
-import { performance } from 'node:perf_hooks';
 import { API_PREFIX } from '@household/contracts/limits';
 import type { FastifyInstance } from 'fastify';
+import { createAdmission, type Admission, type AdmissionLimits, type Refusal } from './admission';
 import { problem, sendProblem } from './problem';
 
 /** What a client is told to wait before sending again a request the server was too busy for. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 
-/** How often the event loop's utilisation is read; the decision uses the last period's. */
-const UTILIZATION_SAMPLE_MS = 500;
+export const BUSY_DETAIL = 'The server is busy; try again shortly';
 
-export interface LoadLimits {
-  /** API requests this process works on at once. */
-  maxConcurrentRequests: number;
-  /**
-   * Share of the last half second the event loop was busy (0 to 1) past which new API requests
-   * are refused.
-   */
-  maxEventLoopUtilization: number;
+/** A refusal after this long without one starts a new episode in the log. */
+const QUIET_BEFORE_NEW_EPISODE_MS = 10_000;
+
+/** API requests that are never held in line nor refused: health checks and WebSocket upgrades. */
+function isExempt(url: string, upgrade: string | undefined): boolean {
+  return (
+    upgrade !== undefined ||
+    !url.startsWith(`${API_PREFIX}/`) ||
+    url.startsWith(`${API_PREFIX}/health`)
+  );
 }
 
 /**
- * Past what this process can serve, answer the excess at once with 503 and `Retry-After` instead of
- * queueing it. Without a bound, a backlog longer than the clients' patience made every answer come
- * too late while the server went on working for clients that had given up (bench/README.md
- * "Soak"). Two signals, because the backlog builds in two places:
- * - requests in progress: on PostgreSQL they wait for pooled connections inside the process;
- * - the event loop's utilisation: the embedded database runs queries on this thread, one after
- *   another, and while it works new requests are not even read; they wait in the sockets, unseen
- *   by a count, while the loop is busy all the time. Utilisation rather than the loop's delay: a
- *   delay also grows when other programs on the machine take the CPU from an idle server.
- * Refusing as a request arrives keeps the refusal cheap: no token check, no body, no database.
- * Health checks and WebSocket upgrades are never refused here.
+ * Holds API requests past what this process works on at once in a line, and refuses newcomers
+ * with 503 and `Retry-After` only while that line stands (http/admission.ts): past capacity the
+ * excess is answered at once instead of queued beyond the clients' patience (bench/README.md
+ * "Soak"), and below it nobody is refused. The decision is made as a request arrives, before its
+ * token is checked or its body read, so a refusal costs almost nothing; a request waits in line at
+ * the same point, so one whose client hangs up while waiting costs nothing either.
  */
-export function shedExcessLoad(app: FastifyInstance, limits: LoadLimits): void {
-  let inProgress = 0;
-  let utilization = 0;
-  let lastReading = performance.eventLoopUtilization();
-  const sampler = setInterval(() => {
-    const reading = performance.eventLoopUtilization();
-    utilization = performance.eventLoopUtilization(reading, lastReading).utilization;
-    lastReading = reading;
-  }, UTILIZATION_SAMPLE_MS);
-  sampler.unref();
-  app.addHook('onClose', async () => clearInterval(sampler));
-
-  const exempt = (url: string, upgrade: string | undefined) =>
-    upgrade !== undefined ||
-    !url.startsWith(`${API_PREFIX}/`) ||
-    url.startsWith(`${API_PREFIX}/health`);
+export function shedExcessLoad(
+  app: FastifyInstance,
+  limits: AdmissionLimits,
+  now: () => number = () => performance.now(),
+): Admission {
+  const admission = createAdmission(limits, now);
+  let lastRefusalAt = -Infinity;
+  const logRefusal = (refusal: Refusal) => {
+    const at = now();
+    if (at - lastRefusalAt >= QUIET_BEFORE_NEW_EPISODE_MS) {
+      const state = admission.state();
+      app.log.warn(
+        {
+          reason: refusal,
+          active: state.active,
+          waiting: state.waiting,
+          queueDelayMs: Math.round(state.queueDelayMs),
+        },
+        'shedding load: new API requests are refused with 503 until the line moves again',
+      );
+    }
+    lastRefusalAt = at;
+  };
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (exempt(request.url, request.headers.upgrade)) return done();
-    if (
-      inProgress >= limits.maxConcurrentRequests ||
-      utilization > limits.maxEventLoopUtilization
-    ) {
-      reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
-      sendProblem(
-        reply,
-        problem(503, 'service_unavailable', { detail: 'The server is busy; try again shortly' }),
-      );
+    if (isExempt(request.url, request.headers.upgrade)) return done();
+    const ticket = admission.arrive(done);
+    if (typeof ticket === 'string') {
+      logRefusal(ticket);
+      refuse(reply);
       return;
     }
-    inProgress += 1;
-    // 'close' comes once, whether the answer was sent or the client hung up first.
-    reply.raw.once('close', () => {
-      inProgress -= 1;
-    });
-    done();
+    // 'close' comes once, whether the answer was sent or the client hung up first (in line, too).
+    reply.raw.once('close', ticket.leave);
   });
+  return admission;
+}
+
+/** The refusal: problem+json with `Retry-After`, the same from the readiness check. */
+export function refuse(reply: Parameters<typeof sendProblem>[0]) {
+  reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+  return sendProblem(reply, problem(503, 'service_unavailable', { detail: BUSY_DETAIL }));
 }

@@ -24,17 +24,27 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  /** Adds test-only routes before the app is ready. */
-  extend?: (app: App) => void,
-  /** PostgreSQL's connection pool, when a test needs it small. */
-  pool: { poolSize?: number; connectionWaitMs?: number } = {},
+  options: {
+    /** Adds test-only routes before the app is ready. */
+    extend?: (app: App) => void;
+    /** PostgreSQL's connection pool, when a test needs it small. */
+    pool?: { poolSize?: number; connectionWaitMs?: number };
+    /** The clock load shedding reads, when a test drives it. */
+    loadClock?: () => number;
+  } = {},
 ): Promise<TestApp> {
   const { config, dataDir } = testConfig(env);
-  const { database, dropDatabase } = await openTestDatabase(pool);
+  const { database, dropDatabase } = await openTestDatabase(options.pool ?? {});
   await database.migrate();
   const events = createLocalEventBus();
-  const app = await buildApp({ config, database, events, logToStdout: false });
-  extend?.(app);
+  const app = await buildApp({
+    config,
+    database,
+    events,
+    logToStdout: false,
+    loadClock: options.loadClock,
+  });
+  options.extend?.(app);
   await app.ready();
   return {
     app,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   ZHealth,
   ZHealthLogs,
+  ZHealthReady,
   ZHealthStatus,
   ZHealthVersion,
   ZProblem,
@@ -13,7 +14,9 @@ import type { Registry } from 'prom-client';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { migrationsFolder } from '../../db/client';
+import type { Admission } from '../../http/admission';
 import { currentUser, requireUser } from '../../http/auth';
+import { refuse } from '../../http/load-shedding';
 import { forbidden, problem, sendProblem } from '../../http/problem';
 import { APP_VERSION } from '../../version';
 
@@ -41,7 +44,10 @@ async function appliedMigration(ctx: AppContext): Promise<string | null> {
   return migrationTags().get(Number(row.created_at)) ?? String(row.created_at);
 }
 
-export function healthRoutes(ctx: AppContext, metrics: Registry): FastifyPluginAsyncZod {
+export function healthRoutes(
+  ctx: AppContext,
+  { metrics, admission }: { metrics: Registry; admission: Admission },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/health', { schema: { tags, response: { 200: ZHealth } } }, () => ({
       status: 'ok' as const,
@@ -72,6 +78,21 @@ export function healthRoutes(ctx: AppContext, metrics: Registry): FastifyPluginA
           status: 'ok' as const,
           database: { engine: ctx.database.engine, reachable: true, migration },
           uptime_seconds: Math.round((Date.now() - ctx.startedAt.getTime()) / 1000),
+        };
+      },
+    );
+
+    // For a load balancer: 503 while this process would refuse a new API request (load shedding).
+    app.get(
+      '/health/ready',
+      { schema: { tags, response: { 200: ZHealthReady, 503: ZProblem } } },
+      async (_request, reply) => {
+        const state = admission.state();
+        if (state.refusal) return refuse(reply);
+        return {
+          status: 'ready' as const,
+          requests: { active: state.active, waiting: state.waiting },
+          queue_delay_ms: Math.round(state.queueDelayMs),
         };
       },
     );
