@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { markRetryingRead } from '../lib/busy-server';
 import { PageLoader } from './PageLoader';
 
 describe('PageLoader', () => {
@@ -26,5 +27,21 @@ describe('PageLoader', () => {
     } finally {
       await i18next.changeLanguage('en');
     }
+  });
+
+  it('says, visibly, that it is retrying while a read waits for a busy server, then "Loading…" again', () => {
+    render(
+      <MantineProvider>
+        <PageLoader />
+      </MantineProvider>,
+    );
+    let retried = () => {};
+    act(() => {
+      retried = markRetryingRead();
+    });
+    const status = screen.getByRole('status', { name: 'The server is busy; trying again…' });
+    expect(screen.getByText('The server is busy; trying again…')).toBeVisible();
+    act(() => retried());
+    expect(status).toHaveAccessibleName('Loading…');
   });
 });

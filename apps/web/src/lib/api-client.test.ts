@@ -1,7 +1,9 @@
 import { ZHealth } from '@household/contracts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectClient, createFakeApi, jsonResponse, problemResponse } from '../test/fake-api';
-import { ApiError, apiBaseUrl, buildQuery, createApiClient } from './api-client';
+import { ApiError, apiBaseUrl, BUSY_READ_RETRIES, buildQuery, createApiClient } from './api-client';
+import { useRetryingBusyServer } from './busy-server';
+import { act, renderHook } from '@testing-library/react';
 import { createTokenStore } from './token-store';
 
 function setup(options: Parameters<typeof createFakeApi>[0] = {}) {
@@ -141,6 +143,79 @@ describe('api client errors', () => {
 
     await expect(api.put('/users/avatar')).rejects.toMatchObject({ code: 'payload_too_large' });
     await expect(api.get('/health')).rejects.toMatchObject({ status: 502, code: 'internal_error' });
+  });
+});
+
+describe('api client and a busy server (503 with Retry-After)', () => {
+  const busy = () => problemResponse(503, 'service_unavailable', { 'Retry-After': '2' });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    // The longest jitter: Retry-After plus half again.
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it('sends a refused read again after Retry-After and some jitter, saying meanwhile that it retries', async () => {
+    const { server, api } = setup();
+    let answers = 0;
+    server.route('GET', '/groups/1/expenses', () => (answers++ < 2 ? busy() : jsonResponse([])));
+    const retrying = renderHook(() => useRetryingBusyServer());
+
+    const read = api.get('/groups/1/expenses');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.callsTo('/groups/1/expenses')).toHaveLength(1);
+    expect(retrying.result.current).toBe(true);
+    // Not before Retry-After (2 s), and within its jitter (up to 3 s).
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(server.callsTo('/groups/1/expenses')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.callsTo('/groups/1/expenses')).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(3000);
+
+    await expect(read).resolves.toEqual([]);
+    expect(server.callsTo('/groups/1/expenses')).toHaveLength(3);
+    await act(async () => {});
+    expect(retrying.result.current).toBe(false);
+  });
+
+  it(`gives up after ${BUSY_READ_RETRIES} tries more and fails with the 503`, async () => {
+    const { server, api } = setup();
+    server.route('GET', '/lists', busy);
+    const read = api.get('/lists');
+    const failed = expect(read).rejects.toMatchObject({
+      status: 503,
+      code: 'service_unavailable',
+      retryAfterSeconds: 2,
+    });
+    await vi.advanceTimersByTimeAsync(BUSY_READ_RETRIES * 3000);
+    await failed;
+    expect(server.callsTo('/lists')).toHaveLength(1 + BUSY_READ_RETRIES);
+  });
+
+  it('does not send a write again (the outbox resends list changes with their keys)', async () => {
+    const { server, api } = setup();
+    server.route('POST', '/lists', busy);
+    await expect(api.post('/lists', { json: { name: 'Shop' } })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(server.callsTo('/lists')).toHaveLength(1);
+  });
+
+  it('stops waiting when the read is cancelled', async () => {
+    const { server, api } = setup();
+    server.route('GET', '/lists', busy);
+    const abort = new AbortController();
+    const read = api.get('/lists', { signal: abort.signal });
+    const cancelled = expect(read).rejects.toThrow();
+    await vi.advanceTimersByTimeAsync(500);
+    abort.abort();
+    await cancelled;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(server.callsTo('/lists')).toHaveLength(1);
   });
 });
 

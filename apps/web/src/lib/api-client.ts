@@ -3,6 +3,7 @@ import type { ErrorCode, Problem } from '@household/contracts';
 import { API_PREFIX, PROBLEM_CONTENT_TYPE } from '@household/contracts/limits';
 import type { ZodType } from 'zod';
 import { apiPaths } from '../paths';
+import { markRetryingRead } from './busy-server';
 import type { TokenStore } from './token-store';
 
 /** A problem+json answer (ARCHITECTURE "Errors"), typed by its stable machine code. */
@@ -161,6 +162,46 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(problem, parseRetryAfter(response.headers.get('retry-after')));
 }
 
+/**
+ * A read the server was too busy for (503 with `Retry-After`, docs/decisions.md "Load and
+ * faults") is sent again after that delay, this many times at most. Writes are not: the lists'
+ * outbox keeps and resends its own, with their Idempotency-Keys.
+ */
+export const BUSY_READ_RETRIES = 3;
+/** A `Retry-After` longer than this is not waited for: the read fails and the page says so. */
+const LONGEST_BUSY_WAIT_SECONDS = 30;
+
+function isBusyRefusal(response: Response): boolean {
+  if (response.status !== 503) return false;
+  const seconds = parseRetryAfter(response.headers.get('retry-after'));
+  return seconds !== null && seconds <= LONGEST_BUSY_WAIT_SECONDS;
+}
+
+/** Retry-After plus up to half again, so that the readers a busy server refused do not return at once. */
+function busyDelayMs(response: Response): number {
+  const seconds = parseRetryAfter(response.headers.get('retry-after')) ?? 1;
+  return Math.max(seconds, 0.1) * 1000 * (1 + Math.random() / 2);
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function methodOf<T>(options: RequestOptions<T>): NonNullable<RequestOptions<T>['method']> {
+  return options.method ?? (encodeBody(options).body === undefined ? 'GET' : 'POST');
+}
+
 function encodeBody<T>(options: RequestOptions<T>): { body?: BodyInit; contentType?: string } {
   if (options.formData) return { body: options.formData };
   if (options.form) {
@@ -193,7 +234,7 @@ export function createApiClient({
     if (contentType) headers.set('Content-Type', contentType);
     if (token) headers.set('Authorization', `Bearer ${token}`);
     return fetchImpl(`${baseUrl}${path}${buildQuery(options.query)}`, {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      method: methodOf(options),
       headers,
       body,
       credentials: 'include',
@@ -246,9 +287,30 @@ export function createApiClient({
     return refreshing;
   }
 
-  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const sentToken = options.accessToken ?? tokens.getAccessToken();
+  /** Sends a request; a read that a busy server refused goes again after its Retry-After. */
+  async function sendRidingOutBusy<T>(path: string, options: RequestOptions<T>) {
+    let sentToken = options.accessToken ?? tokens.getAccessToken();
     let response = await send(path, options, sentToken);
+    if (methodOf(options) !== 'GET' || !isBusyRefusal(response)) return { response, sentToken };
+    const retried = markRetryingRead();
+    try {
+      for (let retry = 1; retry <= BUSY_READ_RETRIES && isBusyRefusal(response); retry += 1) {
+        await response.body?.cancel();
+        await wait(busyDelayMs(response), options.signal);
+        // Another request may have renewed the token meanwhile.
+        sentToken = options.accessToken ?? tokens.getAccessToken();
+        response = await send(path, options, sentToken);
+      }
+    } finally {
+      retried();
+    }
+    return { response, sentToken };
+  }
+
+  async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const sent = await sendRidingOutBusy(path, options);
+    const { sentToken } = sent;
+    let { response } = sent;
 
     const refreshOn = options.refreshOn ?? [401];
     const mayRefresh = options.accessToken === undefined && !NO_REFRESH_PATHS.includes(path);

@@ -14,6 +14,7 @@ import { choreErrorKey } from '../errors';
 import { useChoresLive } from '../live';
 import { formatCalendarDate, todayForUser } from './chore-format';
 import { lazy } from 'react';
+import { LoadingText } from '../../../components/LoadingText';
 
 const TimeEntriesModal = lazy(() =>
   import('./TimeEntriesModal').then((m) => ({ default: m.TimeEntriesModal })),
@@ -105,7 +106,7 @@ export function AssignedChoresTimeline() {
           </Stack>
         ) : assignments.data === undefined ? (
           <Text size="sm" c="dimmed">
-            {t('app.loading')}
+            <LoadingText />
           </Text>
         ) : shown.length === 0 ? (
           <Text size="sm" c="dimmed">

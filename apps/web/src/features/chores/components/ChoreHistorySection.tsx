@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { groupChoreHistoryQueryOptions } from '../assignments-api';
 import { personName } from './chore-format';
+import { LoadingText } from '../../../components/LoadingText';
 
 /** One sentence per history action: who did what to which chore. */
 function historySentence(t: TFunction, entry: ChoreHistoryEntry): string {
@@ -56,7 +57,7 @@ export function ChoreHistorySection({ groupId }: { groupId: number }) {
           </Group>
         ) : history.data === undefined ? (
           <Text size="sm" c="dimmed">
-            {t('app.loading')}
+            <LoadingText />
           </Text>
         ) : (
           <>

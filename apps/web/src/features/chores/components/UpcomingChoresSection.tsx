@@ -12,6 +12,7 @@ import { paths } from '../../../paths';
 import { choresQueryOptions } from '../api';
 import { useChoresLive } from '../live';
 import { formatCalendarDate, personName } from './chore-format';
+import { LoadingText } from '../../../components/LoadingText';
 
 const ScheduleModal = lazy(() =>
   import('./ScheduleModal').then((m) => ({ default: m.ScheduleModal })),
@@ -60,7 +61,7 @@ export function UpcomingChoresSection({ group }: { group: HouseholdGroup }) {
           </Stack>
         ) : chores.data === undefined ? (
           <Text size="sm" c="dimmed">
-            {t('app.loading')}
+            <LoadingText />
           </Text>
         ) : upcoming.length === 0 ? (
           <Text size="sm" c="dimmed">

@@ -5,6 +5,7 @@ import { useApi } from '../../../lib/api-context';
 import { expensePagesQueryOptions, type ExpenseFilters, type ExpenseScope } from '../api';
 import { money } from '../format';
 import { ExpenseCard, type ExpenseActions } from './ExpenseCard';
+import { LoadingText } from '../../../components/LoadingText';
 
 /**
  * A scope's expenses, newest first, a page at a time with "Load more", and the totals of all that
@@ -32,7 +33,7 @@ export function ExpenseList({
   if (pages.isPending) {
     return (
       <Text size="sm" c="dimmed" role="status">
-        {t('app.loading')}
+        <LoadingText />
       </Text>
     );
   }

@@ -11,6 +11,7 @@ import { recentExpensesQueryOptions } from '../api';
 import { useMoneyLive } from '../live';
 import { ExpenseCard } from './ExpenseCard';
 import { useExpenseDialogs } from './ExpenseDialogs';
+import { LoadingText } from '../../../components/LoadingText';
 
 /**
  * spec §2 Group detail: the group's latest expenses, a Settle button on my own open shares (the
@@ -57,7 +58,7 @@ export function RecentExpensesSection({ groupId }: { groupId: number }) {
           </Stack>
         ) : recent.data === undefined ? (
           <Text size="sm" c="dimmed">
-            {t('app.loading')}
+            <LoadingText />
           </Text>
         ) : recent.data.items.length === 0 ? (
           <Text size="sm" c="dimmed">
