@@ -412,8 +412,9 @@ async function runEngine(
       ACCESS_TOKEN_TTL_SECONDS: String(24 * 60 * 60),
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
       JOIN_RATE_LIMIT_PER_MINUTE: '1000000',
-      // As in balance-summary.ts: the figures are what a route serves, not load shedding's 503s.
-      MAX_EVENT_LOOP_UTILIZATION: '1',
+      // As in balance-summary.ts: what a route serves, without load shedding's line and 503s.
+      MAX_CONCURRENT_REQUESTS: '100000',
+      MAX_ACTIVE_REQUESTS: '100000',
     };
     const database = engine === 'postgres' ? PG_BENCH_DB : null;
     if (engine === 'postgres') {

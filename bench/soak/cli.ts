@@ -3,28 +3,36 @@ import { parseBenchCli, selectedEngines, wholeNumber } from '../lib/cli';
 import { HOUSEHOLD_SIZE } from './households';
 
 export interface Options {
+  /** Of the overload at three times the capacity. */
   durationSeconds: number;
-  rate: number;
+  /** Requests a second; null: found by probing. */
+  capacity: number | null;
   clients: number;
 }
+
+export const USAGE =
+  'npm run bench:soak -- [--duration 60] [--capacity <requests/s>] [--clients 200] [--engine pglite|postgres]';
 
 export function parseCli() {
   const values = parseBenchCli(
     {
       duration: { type: 'string', default: '60' },
-      rate: { type: 'string', default: '300' },
+      capacity: { type: 'string' },
       clients: { type: 'string', default: '200' },
     },
-    'npm run bench:soak -- [--duration 60] [--rate 300] [--clients 200] [--engine pglite|postgres]',
+    USAGE,
   );
   const durationSeconds = wholeNumber('--duration', values.duration, 'seconds', 4, 3600);
-  const rate = wholeNumber('--rate', values.rate, 'requests a second', 1, 5000);
+  const capacity =
+    values.capacity === undefined
+      ? null
+      : wholeNumber('--capacity', values.capacity, 'requests a second', 1, 5000);
   const clients = Number(values.clients);
   if (!Number.isInteger(clients) || clients < HOUSEHOLD_SIZE || clients % HOUSEHOLD_SIZE !== 0) {
     throw new Error(`--clients must be a multiple of ${HOUSEHOLD_SIZE} (households of ten)`);
   }
   return {
-    options: { durationSeconds, rate, clients } satisfies Options,
+    options: { durationSeconds, capacity, clients } satisfies Options,
     engines: selectedEngines(values.engine),
   };
 }

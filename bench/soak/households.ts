@@ -15,6 +15,8 @@ export interface TrackedItem {
   id: number;
   version: number;
   done: boolean;
+  /** Added by the load (not one of the lists' first items): it may be removed again. */
+  added: boolean;
   /** When it may be toggled again (Infinity while a toggle is in flight). */
   idleFrom: number;
 }
@@ -25,6 +27,7 @@ export interface Household {
   ownerToken: string;
   tokens: string[];
   listIds: number[];
+  /** The items the load toggles; those a phase created are dropped again when it tidies up. */
   items: TrackedItem[];
   clients: RealtimeClient[];
 }
@@ -63,7 +66,7 @@ export async function createHousehold(base: string, index: number): Promise<Hous
     const list = await importList(base, ownerToken, group.id, `Shop ${i + 1}`, ITEMS_PER_LIST);
     listIds.push(list.id);
     for (const item of list.items) {
-      items.push({ id: item.id, version: item.version, done: false, idleFrom: 0 });
+      items.push({ id: item.id, version: item.version, done: false, added: false, idleFrom: 0 });
     }
   }
   return {

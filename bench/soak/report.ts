@@ -4,17 +4,35 @@ import os from 'node:os';
 import path from 'node:path';
 import type { EngineOutcome } from '../lib/engines';
 import type { Summary } from '../lib/stats';
+import type { Capacity } from './capacity';
 import type { Options } from './cli';
+import type { ClosedLoopRun } from './closed-loop';
+import type { ContentionRun } from './contention';
 import { HOUSEHOLD_SIZE } from './households';
+import type { PhaseFigures } from './open-loop-phase';
 import type { ConnectionSample, ProcessMemory } from './measurements';
 import type { ServerLog } from './processes';
 import { WINDOW_SECONDS } from './request-figures';
-import { PAUSE_SECONDS } from './run-engine';
-import { MIX } from './workload';
+import { OVERLOAD_FACTOR, PAUSE_SECONDS } from './run-engine';
+import type { StartUpRun } from './start-up';
+import { MIX, OPERATIONS } from './workload';
 
 const RESULTS_FILE = path.join(import.meta.dirname, '..', 'results', 'soak-latest.json');
 
 export interface EngineReport extends EngineOutcome {
+  /** A new user's first requests as soon as the health check answers. */
+  startUp?: StartUpRun;
+  capacity?: Capacity;
+  /** Half the capacity: nothing refused, p99 ≤ 100 ms. */
+  halfLoad?: PhaseFigures;
+  closedLoop?: ClosedLoopRun[];
+  contention?: ContentionRun;
+  /** Three times the capacity: served ≥ 90 % of it (the figures below detail this phase). */
+  overload?: PhaseFigures & {
+    ofCapacity: number;
+    servedPerSecondBeforeKill?: number;
+    servedPerSecondAfterKill?: number;
+  };
   processes?: number;
   households?: number;
   clients?: number;
@@ -84,6 +102,8 @@ export interface EngineReport extends EngineOutcome {
     unacknowledgedCreates: Record<string, { count: number; stored: number }>;
   };
   memory?: ProcessMemory[];
+  /** Each process's RSS every 5 s of the pause after the overload. */
+  rssDuringPauseMiB?: (number | null)[][];
   databaseConnections?: {
     atLoadStart: number;
     maxBeforeKill: number;
@@ -118,7 +138,54 @@ const showCounts = (counts: Record<string, number> | undefined) =>
 export function printTable(reports: EngineReport[]) {
   const ran = reports.filter((report) => report.status === 'ran');
   if (ran.length === 0) return;
+  const phase = (figures: PhaseFigures | undefined) =>
+    figures
+      ? `${figures.rate} → ${figures.servedPerSecond} · ${figures.refused} · ${figures.errors} · ${figures.timeouts} · ${showSummary(figures.latencyMs)}`
+      : '—';
+  const cores = (figures: PhaseFigures | undefined) => {
+    const c = figures?.cpuCores;
+    return c ? `${show(c.servers)} · ${show(c.database)} · ${c.load} · ${show(c.others)}` : '—';
+  };
+  const closed = (pick: (run: ClosedLoopRun) => string) => (r: EngineReport) =>
+    r.closedLoop?.map(pick).join(' · ') ?? '—';
   const rows: [string, (report: EngineReport) => string][] = [
+    [
+      'start-up: first requests sent · refused (target 0)',
+      (r) => (r.startUp ? `${r.startUp.sent} · ${r.startUp.refused}` : '—'),
+    ],
+    [
+      'capacity C req/s (probes passed · failed)',
+      (r) =>
+        r.capacity
+          ? `${r.capacity.capacity} (${r.capacity.probes.filter((p) => p.passed).length} · ${r.capacity.probes.filter((p) => !p.passed).length})`
+          : '—',
+    ],
+    ['phases: req/s sent → served/s · refused · errors · time-outs · ms p50 / p99 / max', () => ''],
+    ['  0.5 × C (targets: 0 · 0 · p99 ≤ 100)', (r) => phase(r.halfLoad)],
+    ['    cores: servers · database · load · others', (r) => cores(r.halfLoad)],
+    [
+      `  ${OVERLOAD_FACTOR} × C (targets: served ≥ 0.9 C, 0 time-outs, p99 ≤ 1,000)`,
+      (r) => phase(r.overload),
+    ],
+    ['    served / C', (r) => show(r.overload?.ofCapacity)],
+    [
+      '    served writes/s, of served/s: 0.5 C · 3 C',
+      (r) =>
+        `${show(r.halfLoad?.servedWritesPerSecond)} · ${show(r.overload?.servedWritesPerSecond)}`,
+    ],
+    [
+      '    served/s before · after the kill',
+      (r) =>
+        r.overload?.servedPerSecondBeforeKill === undefined
+          ? '—'
+          : `${r.overload.servedPerSecondBeforeKill} · ${r.overload.servedPerSecondAfterKill}`,
+    ],
+    ['  one person, both cores taken by others (target: 0 refused)', (r) => phase(r.contention)],
+    ['closed loop of 1 · 4 · 16 readers: served/s', closed((run) => String(run.servedPerSecond))],
+    ['  of the one-client rate (target ≥ 0.9)', closed((run) => show(run.ofOneClient))],
+    ['  refused (target 0 at 4)', closed((run) => String(run.refused))],
+    ['  ms p50 / p99', closed((run) => `${run.latencyMs.p50} / ${run.latencyMs.p99}`)],
+    ['the overload in detail:', () => ''],
     ['processes · households · clients', (r) => `${r.processes} · ${r.households} · ${r.clients}`],
     [
       'load: s, target → achieved req/s',
@@ -131,8 +198,8 @@ export function printTable(reports: EngineReport[]) {
     ['  unexpected statuses', (r) => showCounts(r.requests!.unexpectedStatuses)],
     ['  network errors', (r) => showCounts(r.requests!.networkErrors)],
     ['latency ms p50 / p99 / max (not of 503s)', (r) => showSummary(r.latencyMs!.all)],
-    ...MIX.map(
-      ({ operation }) =>
+    ...OPERATIONS.map(
+      (operation) =>
         [
           `  ${operation}`,
           (r: EngineReport) => showSummary(r.latencyMs!.byOperation[operation]),
@@ -186,7 +253,7 @@ export function printTable(reports: EngineReport[]) {
       (r) => (r.kill ? String(r.kill.idempotencyClaimsLeft) : '—'),
     ],
     [
-      'acknowledged creates · toggles',
+      'acknowledged creates · toggles (of items not removed again)',
       (r) => `${r.writes!.acknowledgedCreates} · ${r.writes!.acknowledgedToggles}`,
     ],
     ['acknowledged writes lost (target 0)', (r) => String(r.writes!.lost)],
@@ -213,6 +280,10 @@ export function printTable(reports: EngineReport[]) {
           },
         ] as [string, (report: EngineReport) => string],
     ),
+    [
+      'RSS MiB p1 every 5 s of the pause',
+      (r) => r.rssDuringPauseMiB?.map((readings) => show(readings[0])).join(' · ') ?? '—',
+    ],
     [
       'DB connections: start, max before/after kill, end, +pause',
       (r) => {

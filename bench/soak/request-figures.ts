@@ -2,7 +2,7 @@
 import { summarize } from '../lib/stats';
 import { VICTIM } from './processes';
 import type { EngineReport } from './report';
-import { countInto, MIX, type RequestRecord } from './workload';
+import { countInto, OPERATIONS, type RequestRecord } from './workload';
 
 /** Latency is also reported per window of this many seconds of the load. */
 export const WINDOW_SECONDS = 5;
@@ -53,7 +53,7 @@ export function requestFigures(
   const latencyMs: NonNullable<EngineReport['latencyMs']> = {
     all: latency(answered),
     byOperation: Object.fromEntries(
-      MIX.map(({ operation }) => [
+      OPERATIONS.map((operation) => [
         operation,
         latency(answered.filter((record) => record.operation === operation)),
       ]),

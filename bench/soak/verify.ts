@@ -11,9 +11,12 @@ import type { AcknowledgedWrite, UnacknowledgedCreate } from './workload';
 export async function verifyWrites(
   base: string,
   households: Household[],
-  acknowledged: AcknowledgedWrite[],
+  written: AcknowledgedWrite[],
   unacknowledgedCreates: UnacknowledgedCreate[],
+  /** Items the load removed again: nothing written to them is looked for. */
+  removed: Set<number>,
 ) {
+  const acknowledged = written.filter((write) => !removed.has(write.itemId));
   const stored = new Map<number, { version: number; done: boolean }>();
   const names = new Map<Household, Set<string>>();
   for (const household of households) {

@@ -16,7 +16,15 @@ export const MIX = [
   { operation: 'PATCH /items/:id', weight: 25 },
   { operation: 'POST /lists/:id/items', weight: 15 },
 ] as const;
-type Operation = (typeof MIX)[number]['operation'];
+/**
+ * Once a household has added this many items, an add removes one of them instead: people also
+ * clear what they bought, and lists that grew all run long would make the later phases read longer
+ * lists than the first, so that their figures could not be compared.
+ */
+const MAX_ADDED_PER_HOUSEHOLD = 40;
+/** Every operation the load sends: those of the mix, and the removal that stands in for an add. */
+export const OPERATIONS = [...MIX.map((entry) => entry.operation), 'DELETE /items/:id'] as const;
+type Operation = (typeof OPERATIONS)[number];
 const MIX_TOTAL = MIX.reduce((sum, entry) => sum + entry.weight, 0);
 
 /**
@@ -72,6 +80,9 @@ export interface UnacknowledgedCreate {
 export const countInto = (counts: Record<string, number>, key: string) =>
   (counts[key] = (counts[key] ?? 0) + 1);
 
+/** Names of created items are unique across every phase of a run: "stored anyway" looks them up. */
+let createSequence = 0;
+
 const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)]!;
 
 function pickOperation(): Operation {
@@ -120,10 +131,18 @@ export class Workload {
   readonly unacknowledgedCreates: UnacknowledgedCreate[] = [];
   /** Writes that got no answer or "not now" and were sent again: how the last attempt ended. */
   readonly retries: Record<string, number> = {};
+  /**
+   * When each answer that did the work came (first attempts and writes sent again alike): a 2xx,
+   * or a toggle's 409 that carries the item as it is. The served rate is counted from these.
+   */
+  readonly servedAt: number[] = [];
+  /** Of those, the writes'. */
+  readonly servedWritesAt: number[] = [];
+  /** Items the load removed again (or tried to): their writes are not read back. */
+  readonly removedItemIds = new Set<number>();
   /** When each toggle of each item was sent, answered or not: the window of its event. */
   private readonly toggleSentAt = new Map<number, number[]>();
   private readonly inFlight = new Set<Promise<void>>();
-  private createSequence = 0;
 
   constructor(
     private readonly balancer: Balancer,
@@ -163,8 +182,15 @@ export class Workload {
         operation = 'POST /lists/:id/items';
         outcome = await this.create(household, token);
       }
-    } else if (operation === 'POST /lists/:id/items') outcome = await this.create(household, token);
-    else if (operation === 'GET /users/me') outcome = await this.read(token, '/users/me');
+    } else if (operation === 'POST /lists/:id/items') {
+      const now = performance.now();
+      const added = household.items.filter((item) => item.added);
+      const removable = added.find((item) => item.idleFrom <= now);
+      if (added.length >= MAX_ADDED_PER_HOUSEHOLD && removable) {
+        operation = 'DELETE /items/:id';
+        outcome = await this.remove(household, token, removable);
+      } else outcome = await this.create(household, token);
+    } else if (operation === 'GET /users/me') outcome = await this.read(token, '/users/me');
     else if (operation === 'GET /lists') outcome = await this.read(token, '/lists');
     else if (operation === 'GET /lists/:id') {
       outcome = await this.read(token, `/lists/${pick(household.listIds)}`);
@@ -179,8 +205,22 @@ export class Workload {
     });
   }
 
+  /** Sends through the balancer and notes when an answer did the work. */
+  private async send(request: HttpRequest): Promise<HttpOutcome> {
+    const outcome = await this.balancer.send(request);
+    const served =
+      outcome.status !== null &&
+      (outcome.status < 300 ||
+        (outcome.status === 409 &&
+          request.method === 'PATCH' &&
+          problemCode(outcome) !== 'idempotency_in_progress'));
+    if (served) this.servedAt.push(outcome.doneAt);
+    if (served && request.method !== 'GET') this.servedWritesAt.push(outcome.doneAt);
+    return outcome;
+  }
+
   private read(token: string, url: string): Promise<HttpOutcome> {
-    return this.balancer.send({
+    return this.send({
       method: 'GET',
       path: `${API}${url}`,
       headers: { authorization: `Bearer ${token}` },
@@ -196,10 +236,10 @@ export class Workload {
    * was sent.
    */
   private async sendWrite(
-    method: 'PATCH' | 'POST',
+    method: 'PATCH' | 'POST' | 'DELETE',
     url: string,
     token: string,
-    body: object,
+    body: object | null,
     onSend: (sentAt: number) => void = () => {},
   ) {
     const request: HttpRequest = {
@@ -207,15 +247,15 @@ export class Workload {
       path: `${API}${url}`,
       headers: {
         authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
+        ...(body === null ? {} : { 'content-type': 'application/json' }),
         'idempotency-key': randomUUID(),
       },
-      body: JSON.stringify(body),
+      body: body === null ? undefined : JSON.stringify(body),
       keepBody: true,
     };
     let sentAt = performance.now();
     onSend(sentAt);
-    const first = await this.balancer.send(request);
+    const first = await this.send(request);
     let last = first;
     let unanswered = 0;
     let notNow = 0;
@@ -230,10 +270,12 @@ export class Workload {
       } else break;
       sentAt = performance.now();
       onSend(sentAt);
-      last = await this.balancer.send(request);
+      last = await this.send(request);
     }
     if (last !== first) countInto(this.retries, outcomeLabel(last));
-    return { first, last, sentAt };
+    // A write that got no answer may have been applied before its connection died; one refused
+    // every time (503 before it was read) never may.
+    return { first, last, sentAt, everUnanswered: unanswered > 0 };
   }
 
   /** A write answered 2xx: its item as answered, and the event its household should receive. */
@@ -286,18 +328,42 @@ export class Workload {
     return first;
   }
 
+  /**
+   * Removes an item the load added. Its earlier writes are no longer checked when the lists are
+   * read back, whether the removal was answered or not.
+   */
+  private async remove(household: Household, token: string, item: TrackedItem) {
+    item.idleFrom = Infinity;
+    household.items = household.items.filter((each) => each !== item);
+    this.removedItemIds.add(item.id);
+    const { first } = await this.sendWrite('DELETE', `/items/${item.id}`, token, null);
+    return first;
+  }
+
   private async create(household: Household, token: string) {
     const listId = pick(household.listIds);
-    const name = `Soak item ${++this.createSequence}`;
-    const { first, last, sentAt } = await this.sendWrite('POST', `/lists/${listId}/items`, token, {
-      name,
-    });
+    const name = `Soak item ${++createSequence}`;
+    const { first, last, sentAt, everUnanswered } = await this.sendWrite(
+      'POST',
+      `/lists/${listId}/items`,
+      token,
+      { name },
+    );
     if (last.status === 201) {
       const created = JSON.parse(last.body!) as { id: number; version: number };
-      const item = { id: created.id, version: created.version, done: false, idleFrom: 0 };
+      const item = {
+        id: created.id,
+        version: created.version,
+        done: false,
+        added: true,
+        idleFrom: 0,
+      };
       household.items.push(item);
       this.acknowledge(household, 'create', item, sentAt, last);
-    } else this.unacknowledgedCreates.push({ household, name, outcome: outcomeLabel(last) });
+    } else {
+      const outcome = `${everUnanswered ? 'no answer, then ' : ''}${outcomeLabel(last)}`;
+      this.unacknowledgedCreates.push({ household, name, outcome });
+    }
     return first;
   }
 }
