@@ -8,7 +8,8 @@ const serverProject = (engine: 'pglite' | 'postgres'): TestProjectConfiguration 
   test: {
     name: `server:${engine}`,
     root: 'apps/server',
-    include: ['src/**/*.test.ts'],
+    // Tests sit beside the code; the fuzzer sits with the rest of the test code in test/.
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     testTimeout: 30_000,
@@ -20,7 +21,7 @@ const projects: TestProjectConfiguration[] = [
   {
     test: {
       name: 'unit',
-      include: ['packages/*/src/**/*.test.ts'],
+      include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
       environment: 'node',
     },
   },
@@ -31,7 +32,7 @@ const projects: TestProjectConfiguration[] = [
       root: 'apps/web',
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
-      setupFiles: ['src/test/setup.ts'],
+      setupFiles: ['test/setup.ts'],
     },
   },
   serverProject('pglite'),
