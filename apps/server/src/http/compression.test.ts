@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addItem, buildList, buildUser, type TestUser } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { addItem, buildList, buildUser, type TestUser } from '../../test/support/factories';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 let t: TestApp;
 let owner: TestUser;

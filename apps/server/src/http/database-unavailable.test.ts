@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem } from '../test/assertions';
-import { buildUser, type TestUser } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { isPostgres } from '../test/test-database';
+import { expectProblem } from '../../test/support/assertions';
+import { buildUser, type TestUser } from '../../test/support/factories';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { isPostgres } from '../../test/support/test-database';
 
 let t: TestApp;
 let alex: TestUser;

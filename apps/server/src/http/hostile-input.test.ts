@@ -2,7 +2,7 @@ import { PROBLEM_CONTENT_TYPE } from '@household/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { expectInvalidField, expectProblem } from '../test/assertions';
+import { expectInvalidField, expectProblem } from '../../test/support/assertions';
 import {
   addItem,
   buildGroup,
@@ -11,10 +11,10 @@ import {
   DEFAULT_PASSWORD,
   login,
   type TestUser,
-} from '../test/factories';
-import { sender } from '../test/requests';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { isPostgres } from '../test/test-database';
+} from '../../test/support/factories';
+import { sender } from '../../test/support/requests';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { isPostgres } from '../../test/support/test-database';
 
 // Regression tests for what a malformed-request campaign answered with 500 (issue "Hostile input
 // and load"): text PostgreSQL cannot store, ids beyond its integer, concurrent account changes,

@@ -5,9 +5,9 @@ import { JSON_BODY_LIMIT_BYTES } from '@household/contracts';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type TestUser } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { expectProblem } from '../test/assertions';
+import { buildUser, type TestUser } from '../../test/support/factories';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { expectProblem } from '../../test/support/assertions';
 
 let t: TestApp;
 let alex: TestUser;

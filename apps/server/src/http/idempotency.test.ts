@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, items, users } from '../db/schema';
-import { expectInvalidField, expectProblem } from '../test/assertions';
+import { expectInvalidField, expectProblem } from '../../test/support/assertions';
 import {
   addItem,
   addMember,
@@ -11,8 +11,8 @@ import {
   buildList,
   buildUser,
   type TestUser,
-} from '../test/factories';
-import { createTestApp, type TestApp } from '../test/test-app';
+} from '../../test/support/factories';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { AppError, registerProblemHandlers } from './problem';
 import {
   CLAIM_LEASE_SECONDS,

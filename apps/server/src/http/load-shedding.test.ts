@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectProblem } from '../test/assertions';
+import { expectProblem } from '../../test/support/assertions';
 import type { Admission, AdmissionLimits } from './admission';
 import { BUSY_RETRY_AFTER_SECONDS, shedExcessLoad } from './load-shedding';
 

@@ -1,8 +1,8 @@
 import { ZHealthReady } from '@household/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, expectShape } from '../test/assertions';
-import { buildUser, type TestUser } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { expectProblem, expectShape } from '../../test/support/assertions';
+import { buildUser, type TestUser } from '../../test/support/factories';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 import { BUSY_RETRY_AFTER_SECONDS } from './load-shedding';
 
 // Issue "Steady service": the whole app with load shedding on (two requests at work at once, the

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>\n';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;

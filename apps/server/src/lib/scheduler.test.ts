@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { isPostgres } from '../test/test-database';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { isPostgres } from '../../test/support/test-database';
 import { createScheduler, type ScheduledJob } from './scheduler';
 
 let testApp: TestApp;

@@ -10,9 +10,9 @@ import {
   DEFAULT_PASSWORD,
   login,
   uniqueEmail,
-} from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { expectProblem } from '../../test/assertions';
+} from '../../../test/support/factories';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { expectProblem } from '../../../test/support/assertions';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionTokens, authAttempts, refreshTokens } from '../../db/schema';
-import { buildUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { buildUser } from '../../../test/support/factories';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { pruneExpiredAuthData } from './housekeeping';
 
 let t: TestApp;

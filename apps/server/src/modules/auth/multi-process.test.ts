@@ -3,15 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { WS_CLOSE_UNAUTHENTICATED } from '@household/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { testConfig } from '../../test/test-config';
+import { testConfig } from '../../../test/support/test-config';
 import { openDatabase, type Database } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
 import { countHit, databaseRateLimitStore } from '../../http/rate-limit-store';
-import { createEventBus, createLocalEventBus } from '../../realtime/event-bus';
-import { startServer, TestClient } from '../../realtime/realtime-test-support';
-import { createTestDatabase, isPostgres } from '../../test/test-database';
-import { expectProblem } from '../../test/assertions';
-import { bearer, buildUser, login, uniqueEmail } from '../../test/factories';
+import { createEventBus } from '../../realtime/create-event-bus';
+import { createLocalEventBus } from '../../realtime/event-bus';
+import { startServer, TestClient } from '../../../test/support/realtime';
+import { createTestDatabase, isPostgres } from '../../../test/support/test-database';
+import { expectProblem } from '../../../test/support/assertions';
+import { bearer, buildUser, login, uniqueEmail } from '../../../test/support/factories';
 
 const quietLogger = { info: () => {}, warn: () => {} };
 

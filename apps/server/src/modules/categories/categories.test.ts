@@ -1,9 +1,15 @@
 import { CATEGORIES_MAX, ZCategory, type Category } from '@household/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { expectInvalidField, expectProblem } from '../../test/assertions';
-import { addItem, addMember, buildGroup, buildList, buildUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectInvalidField, expectProblem } from '../../../test/support/assertions';
+import {
+  addItem,
+  addMember,
+  buildGroup,
+  buildList,
+  buildUser,
+} from '../../../test/support/factories';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 type Auth = { authorization: string };
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { todayIn } from '@household/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, TestClient, type TestServer } from '../../realtime/realtime-test-support';
-import { createTestDatabase } from '../../test/test-database';
-import { addMember, buildGroup, buildUser } from '../../test/factories';
+import { startServer, TestClient, type TestServer } from '../../../test/support/realtime';
+import { createTestDatabase } from '../../../test/support/test-database';
+import { addMember, buildGroup, buildUser } from '../../../test/support/factories';
 
 // docs/chores.md: every chore change reaches the group's open screens, and nobody else's.
 

@@ -3,9 +3,9 @@ import { addCalendarDays, todayIn } from '@household/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { choreHistory, chores, groupActivity } from '../../db/schema';
-import { expectInvalidField, expectProblem, expectShape } from '../../test/assertions';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { choreHelpers } from './chores-test-support';
+import { expectInvalidField, expectProblem, expectShape } from '../../../test/support/assertions';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { choreHelpers } from '../../../test/support/chores';
 
 // docs/chores.md: chores, their completion and undo, history and who may do what, on both engines.
 

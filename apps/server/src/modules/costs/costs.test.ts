@@ -1,7 +1,7 @@
 import { ZCostSummary, type CostSummary } from '@household/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { expectProblem } from '../../test/assertions';
+import { expectProblem } from '../../../test/support/assertions';
 import {
   addItem,
   addMember,
@@ -10,8 +10,8 @@ import {
   buildUser,
   DEFAULT_PASSWORD,
   type TestUser,
-} from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '../../../test/support/factories';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 // docs/lists.md "Costs" (spec §3 cost summary).
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, TestClient, type TestServer } from '../../realtime/realtime-test-support';
-import { createTestDatabase } from '../../test/test-database';
-import { addMember, buildGroup, buildUser } from '../../test/factories';
+import { startServer, TestClient, type TestServer } from '../../../test/support/realtime';
+import { createTestDatabase } from '../../../test/support/test-database';
+import { addMember, buildGroup, buildUser } from '../../../test/support/factories';
 
 // docs/expenses.md: every money change reaches the group's open screens, and nobody else's.
 

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { netBalances } from '@household/domain';
 import { expenseSplits, expenses, groupBalances, settlements } from '../../db/schema';
-import { expectInvalidField, expectProblem, expectShape } from '../../test/assertions';
+import { expectInvalidField, expectProblem, expectShape } from '../../../test/support/assertions';
 import {
   addItem,
   addMember,
@@ -24,9 +24,9 @@ import {
   buildUser,
   type TestGroup,
   type TestUser,
-} from '../../test/factories';
-import { sender, type Auth } from '../../test/requests';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '../../../test/support/factories';
+import { sender, type Auth } from '../../../test/support/requests';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 // docs/expenses.md: expenses, splits, settlements, balances and reports, on both engines.
 

@@ -1,14 +1,14 @@
 import { ZActivityPage, ZGroup, ZInvitation, type ErrorCode } from '@household/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem } from '../../test/assertions';
+import { expectProblem } from '../../../test/support/assertions';
 import {
   activeInviteCode,
   addMember,
   buildGroup,
   buildUser,
   type TestUser,
-} from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '../../../test/support/factories';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 // docs/groups.md "Roles and what they allow" and "Endpoints", as one table: every group and invite
 // route, called by every kind of caller, on a fresh group each time.

@@ -22,7 +22,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { groupActivity, groupInviteCodes, groupMembers, groups } from '../../db/schema';
-import { expectInvalidField, expectProblem, expectShape } from '../../test/assertions';
+import { expectInvalidField, expectProblem, expectShape } from '../../../test/support/assertions';
 import {
   activeInviteCode,
   addMember,
@@ -31,9 +31,9 @@ import {
   buildUser,
   type TestGroup,
   type TestUser,
-} from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { sender, type Auth, type Method, ISO_INSTANT } from '../../test/requests';
+} from '../../../test/support/factories';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { sender, type Auth, type Method, ISO_INSTANT } from '../../../test/support/requests';
 
 let t: TestApp;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { buildUser } from '../../../test/support/factories';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof buildUser>>;

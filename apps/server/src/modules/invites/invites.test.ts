@@ -9,7 +9,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { expectInvalidField, expectProblem, expectShape } from '../../test/assertions';
+import { expectInvalidField, expectProblem, expectShape } from '../../../test/support/assertions';
 import {
   addMember,
   buildGroup,
@@ -17,9 +17,9 @@ import {
   buildUser,
   type TestGroup,
   type TestUser,
-} from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { sender, type Auth, ISO_INSTANT } from '../../test/requests';
+} from '../../../test/support/factories';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { sender, type Auth, ISO_INSTANT } from '../../../test/support/requests';
 
 let t: TestApp;
 

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { items } from '../../db/schema';
-import { expectInvalidField, expectProblem } from '../../test/assertions';
+import { expectInvalidField, expectProblem } from '../../../test/support/assertions';
 import {
   addItem,
   addMember,
@@ -16,9 +16,9 @@ import {
   buildList,
   buildUser,
   type TestUser,
-} from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { sender, type Auth, ISO_INSTANT } from '../../test/requests';
+} from '../../../test/support/factories';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { sender, type Auth, ISO_INSTANT } from '../../../test/support/requests';
 
 let t: TestApp;
 let alex: TestUser;

@@ -6,7 +6,7 @@ import {
   type RealtimeEvent,
 } from '@household/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, expectShape } from '../../test/assertions';
+import { expectProblem, expectShape } from '../../../test/support/assertions';
 import {
   addItem,
   addMember,
@@ -14,9 +14,9 @@ import {
   buildList,
   buildUser,
   type TestUser,
-} from '../../test/factories';
-import { sender } from '../../test/requests';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '../../../test/support/factories';
+import { sender } from '../../../test/support/requests';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 let t: TestApp;
 const send = sender(() => t.app);

@@ -4,10 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { items, users } from '../../db/schema';
-import { expectProblem } from '../../test/assertions';
-import { addItem, addMember, buildGroup, buildList, buildUser } from '../../test/factories';
-import { sender, type Auth } from '../../test/requests';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectProblem } from '../../../test/support/assertions';
+import {
+  addItem,
+  addMember,
+  buildGroup,
+  buildList,
+  buildUser,
+} from '../../../test/support/factories';
+import { sender, type Auth } from '../../../test/support/requests';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { loadItems } from './lists.presenter';
 import { presentListDetail } from './list-reads';
 

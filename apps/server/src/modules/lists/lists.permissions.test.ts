@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { categories, groupActivity, items, lists } from '../../db/schema';
-import { expectProblem } from '../../test/assertions';
+import { expectProblem } from '../../../test/support/assertions';
 import {
   addItem,
   addMember,
@@ -12,8 +12,8 @@ import {
   buildList,
   buildUser,
   type TestUser,
-} from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+} from '../../../test/support/factories';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 // docs/lists.md "Who sees and does what" and "Endpoints", as two tables: every lists, items,
 // categories and costs route, called by every kind of caller, on fresh data each time.

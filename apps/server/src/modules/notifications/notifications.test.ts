@@ -10,7 +10,7 @@ import {
 import { todayIn } from '@household/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { expectInvalidField, expectProblem, expectShape } from '../../test/assertions';
+import { expectInvalidField, expectProblem, expectShape } from '../../../test/support/assertions';
 import {
   addItem,
   addMember,
@@ -18,15 +18,15 @@ import {
   buildList,
   buildUser,
   type TestUser,
-} from '../../test/factories';
-import { sender } from '../../test/requests';
+} from '../../../test/support/factories';
+import { sender } from '../../../test/support/requests';
 import {
   browserKeys,
   localPushService,
   notificationApps,
   type NotificationApps,
-} from './notifications-test-support';
-import { isPostgres } from '../../test/test-database';
+} from '../../../test/support/notifications';
+import { isPostgres } from '../../../test/support/test-database';
 import { notify } from './record';
 import { unsubscribeToken } from './unsubscribe';
 import { createSecretKey } from 'node:crypto';

@@ -2,15 +2,15 @@ import { ZNotificationPage, type NotificationPage } from '@household/contracts';
 import { todayIn } from '@household/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
-import { expectShape } from '../../test/assertions';
-import { addMember, buildGroup, buildUser, type TestUser } from '../../test/factories';
-import { sender } from '../../test/requests';
+import { expectShape } from '../../../test/support/assertions';
+import { addMember, buildGroup, buildUser, type TestUser } from '../../../test/support/factories';
+import { sender } from '../../../test/support/requests';
 import {
   browserKeys,
   localPushService,
   notificationApps,
   type NotificationApps,
-} from './notifications-test-support';
+} from '../../../test/support/notifications';
 import { localClock, withinDigestWindow } from './scheduled';
 
 /** Two app instances on one database, as two server processes behind a load balancer. */

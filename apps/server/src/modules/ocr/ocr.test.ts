@@ -13,12 +13,12 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ocrImages, ocrJobs } from '../../db/schema';
-import { expectProblem, expectShape } from '../../test/assertions';
-import { buildList, buildUser, type TestUser } from '../../test/factories';
-import { multipartUpload, sender, type Auth } from '../../test/requests';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectProblem, expectShape } from '../../../test/support/assertions';
+import { buildList, buildUser, type TestUser } from '../../../test/support/factories';
+import { multipartUpload, sender, type Auth } from '../../../test/support/requests';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { failAbandonedJobs, pruneImages } from './ocr-runner';
-import { renderDocumentPhoto, SAMPLE_DOCUMENTS } from './sample-photos';
+import { renderDocumentPhoto, SAMPLE_DOCUMENTS } from '../../../test/support/sample-photos';
 
 // Real recognition: a photo takes a second or two, more on a busy machine.
 const OCR_TIMEOUT = 90_000;

@@ -1,6 +1,6 @@
 import { ZDataExport, type DataExport } from '@household/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, expectShape } from '../../test/assertions';
+import { expectProblem, expectShape } from '../../../test/support/assertions';
 import {
   addItem,
   addMember,
@@ -8,10 +8,10 @@ import {
   buildList,
   buildUser,
   type TestUser,
-} from '../../test/factories';
-import { sender } from '../../test/requests';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { choreHelpers } from '../chores/chores-test-support';
+} from '../../../test/support/factories';
+import { sender } from '../../../test/support/requests';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { choreHelpers } from '../../../test/support/chores';
 
 let t: TestApp;
 beforeAll(async () => {

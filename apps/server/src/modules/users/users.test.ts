@@ -10,14 +10,14 @@ import {
   login,
   uniqueEmail,
   type TestUser,
-} from '../../test/factories';
+} from '../../../test/support/factories';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { removeAvatar, setAvatar } from './avatar';
-import { expectInvalidField, expectProblem } from '../../test/assertions';
-import { multipartUpload } from '../../test/requests';
+import { expectInvalidField, expectProblem } from '../../../test/support/assertions';
+import { multipartUpload } from '../../../test/support/requests';
 
 let t: TestApp;
 

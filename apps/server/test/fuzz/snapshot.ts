@@ -1,5 +1,5 @@
 import { API_PREFIX } from '@household/contracts';
-import type { App } from '../app';
+import type { App } from '../../src/app';
 import { effectiveSchema, resourceKindOf, type Operation } from './openapi';
 import type { ResourcePool } from './seed';
 

@@ -1,5 +1,5 @@
-import type { TestApp } from '../test/test-app';
-import { buildUser } from '../test/factories';
+import type { TestApp } from '../support/test-app';
+import { buildUser } from '../support/factories';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { violationsOf } from './checks';
 import { isAccountOperation } from './run';

@@ -7,16 +7,10 @@ import {
 } from '@household/contracts';
 import { todayIn } from '@household/domain';
 import { expect } from 'vitest';
-import type { App } from '../../app';
-import { expectShape } from '../../test/assertions';
-import {
-  addMember,
-  buildGroup,
-  buildUser,
-  type TestGroup,
-  type TestUser,
-} from '../../test/factories';
-import { sender } from '../../test/requests';
+import type { App } from '../../src/app';
+import { expectShape } from './assertions';
+import { addMember, buildGroup, buildUser, type TestGroup, type TestUser } from './factories';
+import { sender } from './requests';
 
 /** Ann owns the group, Ben is an admin, Cat a member; the outsider is in none of it. */
 export interface Household {

@@ -1,5 +1,5 @@
 import { API_PREFIX } from '@household/contracts';
-import type { App } from '../app';
+import type { App } from '../../src/app';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -1,7 +1,7 @@
 import { API_PREFIX, type TokenPair } from '@household/contracts';
 import fc from 'fast-check';
-import type { App } from '../app';
-import { login, type TestUser } from '../test/factories';
+import type { App } from '../../src/app';
+import { login, type TestUser } from '../support/factories';
 import { problemViolations, violationsOf, type ForeignCheck } from './checks';
 import {
   describeCase,

@@ -16,8 +16,8 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
-import type { App } from '../app';
-import { loadJwtSecret } from '../lib/secrets';
+import type { App } from '../../src/app';
+import { loadJwtSecret } from '../../src/lib/secrets';
 import {
   addItem,
   addMember,
@@ -25,9 +25,9 @@ import {
   buildList,
   buildUser,
   type TestUser,
-} from '../test/factories';
-import { multipartUpload } from '../test/requests';
-import type { TestApp } from '../test/test-app';
+} from '../support/factories';
+import { multipartUpload } from '../support/requests';
+import type { TestApp } from '../support/test-app';
 import type { ResourceKind } from './openapi';
 import type { Credentials } from './requests';
 import type { ForgedTokenName } from './values';

@@ -4,7 +4,7 @@
 // exact request, to a JSON file that `--replay` sends again.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createTestApp } from '../test/test-app';
+import { createTestApp } from '../support/test-app';
 import { operationsOf, readOpenApiDocument, undocumentedRoutes, type Operation } from './openapi';
 import {
   DEFAULT_SEED,

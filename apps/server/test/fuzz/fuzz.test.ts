@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/test-app';
+import { createTestApp } from '../support/test-app';
 import {
   operationsOf,
   readOpenApiDocument,

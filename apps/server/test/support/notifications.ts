@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { buildApp, type App } from '../../app';
-import { openDatabase, type Database } from '../../db/client';
-import type { Mail, Mailer } from '../../lib/mailer';
-import { createTestDatabase } from '../../test/test-database';
-import { testConfig } from '../../test/test-config';
+import { buildApp, type App } from '../../src/app';
+import { openDatabase, type Database } from '../../src/db/client';
+import type { Mail, Mailer } from '../../src/lib/mailer';
+import { createTestDatabase } from './test-database';
+import { testConfig } from './test-config';
 
 export interface CapturingMailer extends Mailer {
   sent: Mail[];

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { ZServerMessage, type RealtimeEvent, type ServerMessage } from '@household/contracts';
 import WebSocket from 'ws';
-import { buildApp, type App } from '../app';
-import { openDatabase, type Database } from '../db/client';
-import { createEventBus, type EventBus } from './event-bus';
-import type { RealtimeOptions } from './realtime.routes';
-import { testConfig } from '../test/test-config';
-import type { Config } from '../config';
+import { buildApp, type App } from '../../src/app';
+import { openDatabase, type Database } from '../../src/db/client';
+import { createEventBus } from '../../src/realtime/create-event-bus';
+import type { EventBus } from '../../src/realtime/event-bus';
+import type { RealtimeOptions } from '../../src/modules/realtime/realtime.routes';
+import { testConfig } from './test-config';
+import type { Config } from '../../src/config';
 
 const quietLogger = { info: () => {}, warn: () => {} };
 

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import type { App } from '../app';
+import type { App } from '../../src/app';
 import type { WireRequest } from './requests';
 
 /** What came back; status 0 when the connection closed without an answer. */

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp, type App } from '../../src/app';
+import type { Config } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db/client';
+import { createLocalEventBus, type EventBus } from '../../src/realtime/event-bus';
+import { createTestDatabase } from './test-database';
+import { testConfig } from './test-config';
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  database: Database;
+  /** Realtime events the app publishes; tests may subscribe. */
+  events: EventBus;
+  /** Mails the app wrote to its outbox (no SMTP in tests), oldest first. */
+  outbox(): { to: string; subject: string; text: string }[];
+  close(): Promise<void>;
+}
+
+/**
+ * One real database per test file: an in-memory PGlite, or, when the suite runs on PostgreSQL
+ * (TEST_DB_ENGINE=postgres), a fresh database on the TEST_DATABASE_URL server, dropped afterwards.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: {
+    /** Adds test-only routes before the app is ready. */
+    extend?: (app: App) => void;
+    /** PostgreSQL's connection pool, when a test needs it small. */
+    pool?: { poolSize?: number; connectionWaitMs?: number };
+    /** The clock load shedding reads, when a test drives it. */
+    loadClock?: () => number;
+  } = {},
+): Promise<TestApp> {
+  const { config, dataDir } = testConfig(env);
+  const { database, dropDatabase } = await openTestDatabase(options.pool ?? {});
+  await database.migrate();
+  const events = createLocalEventBus();
+  const app = await buildApp({
+    config,
+    database,
+    events,
+    logToStdout: false,
+    loadClock: options.loadClock,
+  });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    events,
+    outbox: () => readOutbox(path.join(dataDir, 'outbox')),
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openTestDatabase(pool: { poolSize?: number; connectionWaitMs?: number }): Promise<{
+  database: Database;
+  dropDatabase: () => Promise<void>;
+}> {
+  const fresh = await createTestDatabase();
+  const database = await openDatabase(
+    fresh.url
+      ? { databaseUrl: fresh.url, dataDir: null, poolSize: 4, ...pool }
+      : { databaseUrl: null, dataDir: null },
+  );
+  return { database, dropDatabase: fresh.drop };
+}
+
+function readOutbox(dir: string) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+      const [head = '', ...body] = raw.split('\n\n');
+      const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'm'))?.[1] ?? '';
+      return { to: header('To'), subject: header('Subject'), text: body.join('\n\n') };
+    });
+}
