@@ -1,3 +1,4 @@
+import { CHORE_FREQUENCIES } from '@household/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -5,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgEnum,
   pgTable,
   text,
   timestamp,
@@ -19,6 +21,12 @@ import { users } from './users';
  * owner's); occurrences are counted from `anchor_date`, the due date a person last set.
  */
 
+/**
+ * How often a chore comes back (contracts CHORE_FREQUENCIES): a type of the database's own, so
+ * that a value outside the list cannot be stored, and none is read back as a silent default.
+ */
+export const choreFrequency = pgEnum('chore_frequency', CHORE_FREQUENCIES);
+
 /** A chore: in a group, or personal (`owner_id` set, no group: only its owner sees it). */
 export const chores = pgTable(
   'chores',
@@ -30,8 +38,7 @@ export const chores = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    /** one_time | daily | weekly | monthly | custom (contracts CHORE_FREQUENCIES). */
-    frequency: text('frequency').notNull(),
+    frequency: choreFrequency('frequency').notNull(),
     intervalDays: integer('interval_days'),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     anchorDate: date('anchor_date', { mode: 'string' }).notNull(),

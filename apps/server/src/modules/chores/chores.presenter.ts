@@ -1,11 +1,5 @@
-import type {
-  Assignment,
-  Chore,
-  ChoreFrequency,
-  ChoreHistoryEntry,
-  TimeEntry,
-} from '@household/contracts';
-import { CHORE_FREQUENCIES, CHORE_HISTORY_ACTIONS } from '@household/contracts';
+import type { Assignment, Chore, ChoreHistoryEntry, TimeEntry } from '@household/contracts';
+import { CHORE_HISTORY_ACTIONS } from '@household/contracts';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -19,12 +13,9 @@ import {
   type ChoreTimeEntryRow,
   type UserRow,
 } from '../../db/schema';
-import { People } from '../groups/people';
+import { People } from '../people/people';
 
 type UrlConfig = Pick<Config, 'publicApiUrl'>;
-
-export const frequencyOf = (value: string): ChoreFrequency =>
-  (CHORE_FREQUENCIES as readonly string[]).includes(value) ? (value as ChoreFrequency) : 'one_time';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -84,7 +75,7 @@ export async function presentChores(
   return rows.map((row) => {
     const group = row.groupId === null ? null : facts.get(row.groupId);
     const assignment = assignmentOf.get(row.id);
-    const frequency = frequencyOf(row.frequency);
+    const { frequency } = row;
     return {
       id: row.id,
       name: row.name,
@@ -156,7 +147,7 @@ export async function presentAssignments(
     chore_id: assignment.choreId,
     chore_name: chore.name,
     chore_effort: chore.effort,
-    chore_frequency: frequencyOf(chore.frequency),
+    chore_frequency: chore.frequency,
     group_id: assignment.groupId,
     group_name: assignment.groupId === null ? null : (facts.get(assignment.groupId)?.name ?? null),
     user: people.ref(assignment.userId),

@@ -1,0 +1,2 @@
+CREATE TYPE "public"."chore_frequency" AS ENUM('one_time', 'daily', 'weekly', 'monthly', 'custom');--> statement-breakpoint
+ALTER TABLE "chores" ALTER COLUMN "frequency" SET DATA TYPE "public"."chore_frequency" USING "frequency"::"public"."chore_frequency";
