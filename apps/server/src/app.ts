@@ -41,7 +41,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { invitesRoutes } from './modules/invites/invites.routes';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus';
-import { realtimeRoutes, type RealtimeOptions } from './realtime/realtime.routes';
+import { realtimeRoutes, type RealtimeOptions } from './modules/realtime/realtime.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { costsRoutes } from './modules/costs/costs.routes';
 import { expensesRoutes } from './modules/expenses/expenses.routes';

@@ -4,7 +4,26 @@ import type { Database, Db } from './db/client';
 import type { Mailer } from './lib/mailer';
 import type { LogBuffer } from './lib/logger';
 import type { EventBus } from './realtime/event-bus';
-import type { SessionRevocations } from './modules/auth/session-revocations';
+
+/**
+ * Access tokens carry their session (`sid`, the refresh-token family). They are checked without a
+ * database round trip, so a logout would otherwise leave them valid until they expire. Each process
+ * keeps the sessions ended within the last access-token lifetime and refuses their tokens
+ * (docs/multi-process.md): filled from the database at start, told by a `session` event on the
+ * event bus when any process ends one, and reloaded every few seconds in case an event was missed.
+ */
+export interface SessionRevocations {
+  isRevoked(sessionId: string): boolean;
+  /**
+   * Call after the revocation committed. The sessions named end in this process at once; every
+   * process (this one too) then reads the user's ended sessions from the database, which also
+   * catches those revoked without being named here (a password change ends all the others).
+   */
+  announce(userId: number, sessionIds?: readonly string[]): Promise<void>;
+  /** Told of sessions newly known to have ended, e.g. to close their realtime connections. */
+  onRevoked(listener: (sessionIds: readonly string[]) => void): () => void;
+  close(): void;
+}
 
 /** What services need from the outside world, built once in buildApp and passed explicitly. */
 export interface AppContext {

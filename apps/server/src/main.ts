@@ -2,7 +2,7 @@ import { buildApp, type App } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createEmbeddedDatabaseApart, runEmbeddedSetupIfAsked } from './db/first-start';
-import { createEventBus } from './realtime/event-bus';
+import { createEventBus } from './realtime/create-event-bus';
 
 const config = loadConfig();
 await runEmbeddedSetupIfAsked(config);

@@ -29,48 +29,97 @@ export async function signAccessToken(
 
 const MAX_USER_ID = 2_147_483_647;
 
+/** Who a valid access token speaks for, and the token's lifetime (seconds since the epoch). */
+export interface TokenHolder {
+  user: UserRow;
+  /** The session (refresh-token family) the token belongs to. */
+  sessionId: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
 async function readAccessToken(
   ctx: AppContext,
-  header: string | undefined,
-): Promise<{ userId: number; sessionId: string; issuedAt: number } | null> {
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  if (!match?.[1]) return null;
+  token: string,
+): Promise<{ userId: number; sessionId: string; issuedAt: number; expiresAt: number } | null> {
+  // A token is one word, as in the `Authorization: Bearer <token>` header.
+  if (!/^\S+$/.test(token)) return null;
   try {
-    const { payload } = await jwtVerify(match[1], ctx.jwtKey, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, ctx.jwtKey, { algorithms: ['HS256'] });
     const userId = Number(payload.sub);
     // User ids are PostgreSQL integers: a number outside that range names nobody, and querying it
     // would fail in the database (a 500) instead of answering 401.
     const isUserId = Number.isInteger(userId) && userId >= 1 && userId <= MAX_USER_ID;
     if (!isUserId || typeof payload.sid !== 'string') return null;
-    return { userId, sessionId: payload.sid, issuedAt: payload.iat ?? 0 };
+    return {
+      userId,
+      sessionId: payload.sid,
+      issuedAt: payload.iat ?? 0,
+      expiresAt: payload.exp ?? 0,
+    };
   } catch {
     return null;
   }
 }
 
+type FindUser = (userId: number) => Promise<UserRow | undefined>;
+
+/** The user lookup of each app's database, built once (see userFinder). */
+const userFinders = new WeakMap<AppContext['db'], FindUser>();
+
+function userFinder(ctx: AppContext): FindUser {
+  let find = userFinders.get(ctx.db);
+  if (!find) {
+    // Every authenticated request runs this query: built once, and prepared once per connection.
+    const query = ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare('auth_user_by_id');
+    find = async (userId) => (await query.execute({ id: userId }))[0];
+    userFinders.set(ctx.db, find);
+  }
+  return find;
+}
+
+/**
+ * Checks an access token: signature and expiry, the session not ended, the user still there, and
+ * issued after the last password change. Throws 401 `unauthenticated` otherwise. The HTTP API
+ * (requireUser) and the WebSocket (which gets its token in a message: browsers cannot send headers
+ * with one) both check tokens here.
+ */
+export async function authenticateAccessToken(
+  ctx: AppContext,
+  token: string,
+): Promise<TokenHolder> {
+  const claims = await readAccessToken(ctx, token);
+  if (!claims) throw unauthenticated('A valid access token is required');
+  // A logout on any process ends the session's access tokens too, not only its refresh token.
+  if (ctx.sessions.isRevoked(claims.sessionId)) throw unauthenticated('The session has ended');
+  const user = await userFinder(ctx)(claims.userId);
+  if (!user) throw unauthenticated('The account no longer exists');
+  // A password change or reset also ends the access tokens issued before it; the session that
+  // changed it keeps its refresh token and simply refreshes.
+  const changedAt = user.passwordChangedAt
+    ? Math.floor(user.passwordChangedAt.getTime() / 1000)
+    : 0;
+  if (claims.issuedAt < changedAt) throw unauthenticated('The password has changed since');
+  return {
+    user,
+    sessionId: claims.sessionId,
+    issuedAt: claims.issuedAt,
+    expiresAt: claims.expiresAt,
+  };
+}
+
 /** onRequest hook (before the body is read): answers 401 unless a valid access token of an existing user is presented. */
 export function requireUser(ctx: AppContext) {
-  // Every authenticated request runs this query: built once, and prepared once per connection.
-  const findUser = ctx.db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('auth_user_by_id');
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const claims = await readAccessToken(ctx, request.headers.authorization);
-    if (!claims) throw unauthenticated('A valid access token is required');
-    // A logout on any process ends the session's access tokens too, not only its refresh token.
-    if (ctx.sessions.isRevoked(claims.sessionId)) throw unauthenticated('The session has ended');
-    const [user] = await findUser.execute({ id: claims.userId });
-    if (!user) throw unauthenticated('The account no longer exists');
-    // A password change or reset also ends the access tokens issued before it; the session that
-    // changed it keeps its refresh token and simply refreshes.
-    const changedAt = user.passwordChangedAt
-      ? Math.floor(user.passwordChangedAt.getTime() / 1000)
-      : 0;
-    if (claims.issuedAt < changedAt) throw unauthenticated('The password has changed since');
-    request.user = user;
-    request.sessionId = claims.sessionId;
+    const token = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (!token) throw unauthenticated('A valid access token is required');
+    const holder = await authenticateAccessToken(ctx, token);
+    request.user = holder.user;
+    request.sessionId = holder.sessionId;
   };
 }
 

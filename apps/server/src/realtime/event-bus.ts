@@ -1,7 +1,5 @@
 import type { RealtimeEvent } from '@household/contracts';
-import type { Db, DatabaseEngine } from '../db/client';
 import { Listeners, type BusLogger } from './listeners';
-import { createPgEventBus } from './pg-event-bus';
 
 export type { BusLogger } from './listeners';
 
@@ -36,24 +34,4 @@ export function createLocalEventBus(logger?: BusLogger): EventBus {
       gaps.clear();
     },
   };
-}
-
-/**
- * The bus for the database engine: in process on PGlite (one process owns the data folder), through
- * PostgreSQL LISTEN/NOTIFY when several server processes may share the database.
- */
-export async function createEventBus(options: {
-  engine: DatabaseEngine;
-  databaseUrl: string | null;
-  db: Db;
-  logger: BusLogger;
-}): Promise<EventBus> {
-  if (options.engine === 'postgres' && options.databaseUrl) {
-    return createPgEventBus({
-      connectionString: options.databaseUrl,
-      db: options.db,
-      logger: options.logger,
-    });
-  }
-  return createLocalEventBus(options.logger);
 }

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, optionalUser, requireUser } from '../../http/auth';
-import { presentUser } from '../users/users.presenter';
+import { presentUser } from '../people/people.presenter';
 import {
   claimGuest,
   createGuest,

@@ -1,29 +1,10 @@
 import type { RealtimeEvent } from '@household/contracts';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { SessionRevocations } from '../../context';
 import type { Db } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
 import type { EventBus } from '../../realtime/event-bus';
 import { Listeners, type BusLogger } from '../../realtime/listeners';
-
-/**
- * Access tokens carry their session (`sid`, the refresh-token family). They are checked without a
- * database round trip, so a logout would otherwise leave them valid until they expire. Each process
- * keeps the sessions ended within the last access-token lifetime and refuses their tokens
- * (docs/multi-process.md): filled from the database at start, told by a `session` event on the
- * event bus when any process ends one, and reloaded every few seconds in case an event was missed.
- */
-export interface SessionRevocations {
-  isRevoked(sessionId: string): boolean;
-  /**
-   * Call after the revocation committed. The sessions named end in this process at once; every
-   * process (this one too) then reads the user's ended sessions from the database, which also
-   * catches those revoked without being named here (a password change ends all the others).
-   */
-  announce(userId: number, sessionIds?: readonly string[]): Promise<void>;
-  /** Told of sessions newly known to have ended, e.g. to close their realtime connections. */
-  onRevoked(listener: (sessionIds: readonly string[]) => void): () => void;
-  close(): void;
-}
 
 /** A token's expiry is checked on this process's clock, a revocation's age on the database's. */
 const CLOCK_SKEW_MARGIN_MS = 60_000;
@@ -43,6 +24,7 @@ export function sessionEndedEvent(userId: number): RealtimeEvent {
   };
 }
 
+/** The sessions ended on any process (context.ts), kept in this process's memory. */
 export async function createSessionRevocations(options: {
   db: Db;
   events: EventBus;

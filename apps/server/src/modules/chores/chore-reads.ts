@@ -19,7 +19,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { requireMembership } from '../groups/membership';
-import { People } from '../groups/people';
+import { People } from '../people/people';
 import { presentChores, presentHistory } from './chores.presenter';
 import { requireVisibleChore } from './chores.policy';
 

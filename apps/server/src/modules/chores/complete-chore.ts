@@ -5,12 +5,12 @@ import type { Tx } from '../../db/client';
 import { choreAssignments, chores, type ChoreRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../http/problem';
 import { choreEvent, recordChoreChange, scopeOf } from './chore-changes';
-import { frequencyOf, presentChores } from './chores.presenter';
+import { presentChores } from './chores.presenter';
 import { requireVisibleChore } from './chores.policy';
 import { bumped, lockChore } from './edit-chore';
 
 export const recurrenceOf = (chore: ChoreRow): Recurrence => ({
-  frequency: frequencyOf(chore.frequency),
+  frequency: chore.frequency,
   intervalDays: chore.intervalDays,
   anchorDate: chore.anchorDate,
 });

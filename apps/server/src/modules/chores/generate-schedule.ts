@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { validationFailed } from '../../http/problem';
 import { requireMembership } from '../groups/membership';
-import { People } from '../groups/people';
+import { People } from '../people/people';
 import { assignmentEvent, recordChoreChange } from './chore-changes';
 import { priorEffort } from './chore-reads';
 import { recurrenceOf } from './complete-chore';

@@ -1,9 +1,9 @@
 import type { CostSummary } from '@household/contracts';
 import { summarizeListCosts } from '@household/domain';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { groupMembers, items, users, type UserRow } from '../../db/schema';
-import { personColumns, presentPerson, type PersonFields } from '../groups/groups.presenter';
+import { groupMembers, items, type UserRow } from '../../db/schema';
+import { People } from '../people/people';
 import { requireVisibleList } from '../lists/lists.policy';
 
 /**
@@ -31,29 +31,19 @@ export async function listCostSummary(
     .from(items)
     .where(eq(items.listId, listId));
   const summary = summarizeListCosts<number>({ participants, items: priced });
-  const ids = summary.rows.map((row) => row.key).filter((key): key is number => key !== null);
-  const people = new Map<number, PersonFields>(
-    (
-      await ctx.db
-        .select(personColumns(users))
-        .from(users)
-        .where(inArray(users.id, ids.length > 0 ? ids : [-1]))
-    ).map((person) => [person.id, person]),
-  );
+  const ids = summary.rows.flatMap((row) => (row.key === null ? [] : [row.key]));
+  const people = await People.load(ctx.db, ctx.config, ids);
   return {
     list_id: listId,
     // A personal list is visible to its owner alone, so the caller's currency is the owner's.
     currency: group?.currency ?? actor.currency,
     total_cents: summary.totalCents,
     equal_share_cents: summary.equalShareCents,
-    participants: summary.rows.map((row) => {
-      const person = row.key === null ? undefined : people.get(row.key);
-      return {
-        user: person ? presentPerson(person, ctx.config) : null,
-        items_added_cents: row.itemsAddedCents,
-        amount_due_cents: row.amountDueCents,
-        balance_cents: row.balanceCents,
-      };
-    }),
+    participants: summary.rows.map((row) => ({
+      user: people.found(row.key),
+      items_added_cents: row.itemsAddedCents,
+      amount_due_cents: row.amountDueCents,
+      balance_cents: row.balanceCents,
+    })),
   };
 }

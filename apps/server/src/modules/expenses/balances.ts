@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { groupMembers, groups, type UserRow } from '../../db/schema';
 import { requireMembership } from '../groups/membership';
-import { People } from '../groups/people';
+import { People } from '../people/people';
 import { readBalances } from './ledger';
 
 /** How many of the open splits behind a suggested transfer are listed with it. */

@@ -11,7 +11,7 @@ import {
   type ExpenseSplitRow,
   type SettlementRow,
 } from '../../db/schema';
-import { People } from '../groups/people';
+import { People } from '../people/people';
 
 type UrlConfig = Pick<Config, 'publicApiUrl'>;
 

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import type { AppContext } from '../../context';
 import { categories, expenseSplits, expenses, settlements, type UserRow } from '../../db/schema';
 import { requireMembership } from '../groups/membership';
-import { People } from '../groups/people';
+import { People } from '../people/people';
 import { decimalAmount, MONEY_CSV_OPTIONS } from './reports';
 
 /** The category Splitwise gives payments between people; used the same way here. */

@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import type { AppContext } from '../../context';
 import { categories, expenseSplits, expenses, type UserRow } from '../../db/schema';
 import { requireMembership } from '../groups/membership';
-import { People } from '../groups/people';
+import { People } from '../people/people';
 
 export interface ReportFilters {
   group_id?: number | undefined;

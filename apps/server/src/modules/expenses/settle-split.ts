@@ -11,6 +11,18 @@ import { expenseEvent, recordExpenseActivity, settlementEvent } from './money-ch
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** A payment larger than what is still open of its split. */
+export function exceedsRemaining(remainingCents: number, currency: string) {
+  const remaining = formatMoney(remainingCents, currency, 'en');
+  return validationFailed([
+    {
+      path: 'amount_cents',
+      code: 'exceeds_remaining',
+      message: `Amount cannot exceed remaining: ${remaining}`,
+    },
+  ]);
+}
+
 /**
  * Pays `amountCents` of one's own split of a group expense to its payer (spec §5, §6). The split is
  * read after the group's ledger lock, so concurrent settlements of one split are checked one after
@@ -45,14 +57,7 @@ export async function settleSplit(
       ]);
     }
     if (refusal?.code === 'exceeds_remaining') {
-      const remaining = formatMoney(refusal.remainingCents, expense.currency, 'en');
-      throw validationFailed([
-        {
-          path: 'amount_cents',
-          code: 'exceeds_remaining',
-          message: `Amount cannot exceed remaining: ${remaining}`,
-        },
-      ]);
+      throw exceedsRemaining(refusal.remainingCents, expense.currency);
     }
     await tx
       .update(expenseSplits)

@@ -4,7 +4,6 @@ import type {
   ZCreateSettlementBody,
   ZUpdateSettlementBody,
 } from '@household/contracts';
-import { formatMoney } from '@household/domain';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -20,6 +19,7 @@ import {
 } from './expenses.policy';
 import { commitToLedger, lockLedger, paymentChanges, type BalanceChanges } from './ledger';
 import { recordSettlementActivity, settlementEvent } from './money-changes';
+import { exceedsRemaining } from './settle-split';
 import { notifySettlement } from '../notifications/fan-out';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -170,18 +170,10 @@ async function moveSplitSettled(
   if (!split) return;
   const settled = split.settledCents + deltaCents;
   if (settled > split.amountCents) {
-    const remaining = formatMoney(
+    throw exceedsRemaining(
       split.amountCents - split.settledCents + settlement.amountCents,
       currency,
-      'en',
     );
-    throw validationFailed([
-      {
-        path: 'amount_cents',
-        code: 'exceeds_remaining',
-        message: `Amount cannot exceed remaining: ${remaining}`,
-      },
-    ]);
   }
   await tx
     .update(expenseSplits)

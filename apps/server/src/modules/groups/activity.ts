@@ -4,7 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import type { DbOrTx, Tx } from '../../db/client';
 import { groupActivity, users } from '../../db/schema';
-import { personColumns, presentActivity } from './groups.presenter';
+import { personColumns } from '../people/people.presenter';
+import { presentActivity } from './groups.presenter';
 
 export interface ActivityInput {
   groupId: number;

@@ -6,13 +6,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { groupInviteCodes, groupMembers, groups, users, type UserRow } from '../../db/schema';
 import { isGroupRole, ROLE_PERMISSIONS } from './groups.policy';
-import {
-  presentGroupSummary,
-  presentInviteCode,
-  presentMember,
-  personColumns,
-  presentPersonOrNull,
-} from './groups.presenter';
+import { personColumns, presentPersonOrNull } from '../people/people.presenter';
+import { presentGroupSummary, presentInviteCode, presentMember } from './groups.presenter';
 import { groupNotFound, memberCount, requireMembership } from './membership';
 
 const roleRank = (role: string) => GROUP_ROLES.indexOf(role as GroupRole);

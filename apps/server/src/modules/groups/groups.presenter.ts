@@ -5,42 +5,12 @@ import type {
   GroupRole,
   GroupSummary,
   InviteCode,
-  PersonRef,
 } from '@household/contracts';
 import type { Config } from '../../config';
 import type { GroupActivityRow, GroupInviteCodeRow, GroupRow, UserRow } from '../../db/schema';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { avatarPath } from '../users/users.presenter';
+import { presentPerson, presentPersonOrNull, type PersonFields } from '../people/people.presenter';
 
 type UrlConfig = Pick<Config, 'publicApiUrl'>;
-
-/** The columns a person reference needs, from `users` or an alias of it (for left joins). */
-export type PersonFields = Pick<UserRow, 'id' | 'name' | 'avatarKey' | 'isGuest'>;
-
-interface PersonTable {
-  id: AnyPgColumn<{ data: number; notNull: true }>;
-  name: AnyPgColumn<{ data: string }>;
-  avatarKey: AnyPgColumn<{ data: string }>;
-  isGuest: AnyPgColumn<{ data: boolean; notNull: true }>;
-}
-
-export function personColumns<T extends PersonTable>(table: T) {
-  return { id: table.id, name: table.name, avatarKey: table.avatarKey, isGuest: table.isGuest };
-}
-
-export function presentPerson(user: PersonFields, config: UrlConfig): PersonRef {
-  return {
-    id: user.id,
-    name: user.name,
-    avatar_url: user.avatarKey ? `${config.publicApiUrl}${avatarPath(user.avatarKey)}` : null,
-    is_guest: user.isGuest,
-  };
-}
-
-/** A left join that found no user (a deleted account) presents as null: "Deleted user". */
-export function presentPersonOrNull(user: PersonFields | null, config: UrlConfig) {
-  return user ? presentPerson(user, config) : null;
-}
 
 export function presentGroupSummary(
   group: GroupRow,

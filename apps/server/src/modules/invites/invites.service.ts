@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../http/problem';
 import { membershipEvent } from '../../realtime/events';
 import { recordActivity } from '../groups/activity';
 import { assertCan, can } from '../groups/groups.policy';
-import { presentPerson, presentPersonOrNull } from '../groups/groups.presenter';
+import { presentPerson, presentPersonOrNull } from '../people/people.presenter';
 import { summarizeGroup } from '../groups/group-reads';
 import { addMember } from '../groups/join-group';
 import { findMembership, requireMembership } from '../groups/membership';
@@ -146,14 +146,28 @@ export async function getInvitation(
   return invitation;
 }
 
-/** The invitation locked for the transaction, as long as the invitee is the caller. */
-async function lockOwnInvitation(tx: Tx, actor: UserRow, id: number) {
+/** The invitation locked for the transaction; 404 when there is none. */
+async function lockInvitation(tx: Tx, id: number) {
   const [row] = await tx
     .select()
     .from(groupInvitations)
     .where(eq(groupInvitations.id, id))
     .for('update');
   if (!row) throw invitationNotFound();
+  return row;
+}
+
+/** A pending invitation is answered or taken back: it records how, and when. */
+async function closeInvitation(tx: Tx, id: number, status: 'accepted' | 'declined' | 'revoked') {
+  await tx
+    .update(groupInvitations)
+    .set({ status, respondedAt: sql`now()` })
+    .where(eq(groupInvitations.id, id));
+}
+
+/** The invitation locked for the transaction, as long as the invitee is the caller. */
+async function lockOwnInvitation(tx: Tx, actor: UserRow, id: number) {
+  const row = await lockInvitation(tx, id);
   if (row.inviteeId !== actor.id) {
     // Members of the group can see the invitation, so they learn nothing new from a 403.
     if (await findMembership(tx, row.groupId, actor.id)) {
@@ -179,12 +193,7 @@ export async function acceptInvitation(
       .for('update');
     // addMember marks the pending invitation accepted along with the membership.
     const added = await addMember(tx, invitation.groupId, actor.id, 'invitation');
-    if (!added) {
-      await tx
-        .update(groupInvitations)
-        .set({ status: 'accepted', respondedAt: sql`now()` })
-        .where(eq(groupInvitations.id, id));
-    }
+    if (!added) await closeInvitation(tx, id, 'accepted');
     return { groupId: invitation.groupId, joined: added };
   });
   if (joined) await ctx.events.publish(membershipEvent(groupId, actor.id, 'created', actor.id));
@@ -198,10 +207,7 @@ export async function declineInvitation(
 ): Promise<Invitation> {
   await ctx.db.transaction(async (tx) => {
     const invitation = await lockOwnInvitation(tx, actor, id);
-    await tx
-      .update(groupInvitations)
-      .set({ status: 'declined', respondedAt: sql`now()` })
-      .where(eq(groupInvitations.id, id));
+    await closeInvitation(tx, id, 'declined');
     await recordActivity(tx, {
       groupId: invitation.groupId,
       actorId: actor.id,
@@ -219,22 +225,14 @@ export async function revokeInvitation(
   id: number,
 ): Promise<Invitation> {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(groupInvitations)
-      .where(eq(groupInvitations.id, id))
-      .for('update');
-    if (!row) throw invitationNotFound();
+    const row = await lockInvitation(tx, id);
     const membership = await findMembership(tx, row.groupId, actor.id);
     if (!membership) throw invitationNotFound();
     if (row.inviterId !== actor.id && !can(membership.role, 'manage_members')) {
       throw new AppError(403, 'forbidden', 'Only the inviter, an owner or an admin may revoke');
     }
     if (row.status !== 'pending') throw notPending();
-    await tx
-      .update(groupInvitations)
-      .set({ status: 'revoked', respondedAt: sql`now()` })
-      .where(eq(groupInvitations.id, id));
+    await closeInvitation(tx, id, 'revoked');
     await recordActivity(tx, {
       groupId: row.groupId,
       actorId: actor.id,

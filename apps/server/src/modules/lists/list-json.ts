@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { avatarPath } from '../users/users.presenter';
+import { avatarPath } from '../people/people.presenter';
 
 type UrlConfig = Pick<Config, 'publicApiUrl'>;
 

@@ -4,7 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { groupMembers, groups, items, lists, users, type ItemRow } from '../../db/schema';
-import { personColumns, presentPersonOrNull, type PersonFields } from '../groups/groups.presenter';
+import { personColumns, presentPersonOrNull } from '../people/people.presenter';
+import { People } from '../people/people';
 
 type UrlConfig = Pick<Config, 'publicApiUrl'>;
 
@@ -77,12 +78,7 @@ export async function loadLists(db: DbOrTx, config: UrlConfig, where: SQL): Prom
   }));
 }
 
-export function presentItem(
-  row: ItemRow,
-  addedBy: PersonFields | null,
-  completedBy: PersonFields | null,
-  config: UrlConfig,
-): Item {
+export function presentItem(row: ItemRow, people: People): Item {
   return {
     id: row.id,
     list_id: row.listId,
@@ -93,9 +89,9 @@ export function presentItem(
     category_id: row.categoryId,
     notes: row.notes,
     position: row.position,
-    added_by: presentPersonOrNull(addedBy, config),
+    added_by: people.found(row.addedBy),
     done: row.done,
-    completed_by: presentPersonOrNull(completedBy, config),
+    completed_by: people.found(row.completedBy),
     completed_at: row.completedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -119,14 +115,6 @@ export async function loadItems(db: DbOrTx, config: UrlConfig, where: SQL): Prom
     if (row.addedBy !== null) ids.add(row.addedBy);
     if (row.completedBy !== null) ids.add(row.completedBy);
   }
-  const people = new Map<number, PersonFields>();
-  if (ids.size > 0) {
-    const found = await db
-      .select(personColumns(users))
-      .from(users)
-      .where(inArray(users.id, [...ids]));
-    for (const person of found) people.set(person.id, person);
-  }
-  const person = (id: number | null) => (id === null ? null : (people.get(id) ?? null));
-  return rows.map((row) => presentItem(row, person(row.addedBy), person(row.completedBy), config));
+  const people = await People.load(db, config, ids);
+  return rows.map((row) => presentItem(row, people));
 }

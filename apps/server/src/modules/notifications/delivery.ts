@@ -3,18 +3,13 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { KeyObject } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import {
-  notificationSettings,
-  notifications,
-  pushSubscriptions,
-  users,
-  type NotificationRow,
-} from '../../db/schema';
+import { notifications, pushSubscriptions, users, type NotificationRow } from '../../db/schema';
 import type { Mail, Mailer } from '../../lib/mailer';
 import type { EventBus } from '../../realtime/event-bus';
 import { MESSAGES } from './messages';
 import { DEFAULT_EMAIL_DIGEST, wantsEmail } from './preferences';
 import { sendPush } from './push';
+import { findRecipients, type Recipient } from './recipients';
 import { fill, localeOf, renderNotification } from './render';
 import { unsubscribeToken } from './unsubscribe';
 import type { VapidKeys } from './vapid';
@@ -83,18 +78,9 @@ export function unsubscribeParts(config: Config, key: KeyObject, userId: number)
   };
 }
 
-interface Recipient {
-  id: number;
-  email: string | null;
-  isGuest: boolean;
-  emailNotifications: boolean;
-  locale: string;
-  emailDigest: string | null;
-}
-
 export function notificationMail(
   deps: Pick<DeliveryDeps, 'config' | 'jwtKey'>,
-  recipient: Recipient & { email: string },
+  recipient: Pick<Recipient, 'id' | 'locale'> & { email: string },
   rows: Pick<NotificationRow, 'kind' | 'data' | 'link'>[],
 ): Mail {
   const locale = localeOf(recipient.locale);
@@ -145,21 +131,8 @@ export async function deliverDue(deps: DeliveryDeps, now: Date): Promise<number>
     .returning();
   if (claimed.length === 0) return 0;
   const userIds = [...new Set(claimed.map((row) => row.userId))];
-  const recipients = new Map<number, Recipient>(
-    (
-      await deps.db
-        .select({
-          id: users.id,
-          email: users.email,
-          isGuest: users.isGuest,
-          emailNotifications: users.emailNotifications,
-          locale: users.locale,
-          emailDigest: notificationSettings.emailDigest,
-        })
-        .from(users)
-        .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-        .where(inArray(users.id, userIds))
-    ).map((row) => [row.id, row]),
+  const recipients = new Map(
+    (await findRecipients(deps.db, inArray(users.id, userIds))).map((row) => [row.id, row]),
   );
   const subscriptions = await deps.db
     .select()

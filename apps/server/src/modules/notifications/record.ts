@@ -1,15 +1,9 @@
 import { NOTIFICATION_ITEM_NAMES_MAX, type NotificationKind } from '@household/contracts';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import {
-  groupMembers,
-  groups,
-  notificationSettings,
-  notifications,
-  users,
-  type ListRow,
-} from '../../db/schema';
+import { groupMembers, groups, notifications, users, type ListRow } from '../../db/schema';
 import { wantsKind } from './preferences';
+import { findRecipients } from './recipients';
 import type { NotificationData } from './render';
 
 /**
@@ -50,14 +44,6 @@ export interface NotificationInput {
   link: string;
 }
 
-/** What `wantsKind` reads of a person: their spec §3 switches and their per-kind ones. */
-const switchColumns = {
-  id: users.id,
-  listUpdates: users.listUpdates,
-  groupActivities: users.groupActivities,
-  kinds: notificationSettings.kinds,
-};
-
 /** Who of `userIds` wants `kind` (their own and spec §3 switches); the actor is never told. */
 async function recipientsFor(
   db: DbOrTx,
@@ -67,11 +53,7 @@ async function recipientsFor(
 ): Promise<number[]> {
   const ids = [...new Set(userIds)].filter((id) => id !== actorId);
   if (ids.length === 0) return [];
-  const rows = await db
-    .select(switchColumns)
-    .from(users)
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .where(inArray(users.id, ids));
+  const rows = await findRecipients(db, inArray(users.id, ids));
   return rows.filter((row) => wantsKind(row, row.kinds, kind)).map((row) => row.id);
 }
 
@@ -82,12 +64,11 @@ async function groupRecipients(
   actorId: number,
   kind: NotificationKind,
 ): Promise<number[]> {
-  const rows = await db
-    .select(switchColumns)
+  const members = db
+    .select({ userId: groupMembers.userId })
     .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
     .where(and(eq(groupMembers.groupId, groupId), ne(groupMembers.userId, actorId)));
+  const rows = await findRecipients(db, inArray(users.id, members));
   return rows.filter((row) => wantsKind(row, row.kinds, kind)).map((row) => row.id);
 }
 

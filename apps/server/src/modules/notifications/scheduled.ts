@@ -14,6 +14,7 @@ import type { Mail } from '../../lib/mailer';
 import type { ScheduledJob } from '../../lib/scheduler';
 import { notificationMail, type DeliveryDeps } from './delivery';
 import { DEFAULT_EMAIL_DIGEST, wantsEmail, wantsKind } from './preferences';
+import { findRecipients } from './recipients';
 import { noteRecorded } from './record';
 
 /** An overdue chore is recalled each day for this long, then left alone. */
@@ -211,7 +212,7 @@ export function withinDigestWindow(localTime: string, reminderTime: string): boo
  */
 export async function collectDigests(deps: DeliveryDeps, tx: Tx, now: Date): Promise<Mail[]> {
   const pending = tx
-    .selectDistinct({ userId: notifications.userId })
+    .select({ userId: notifications.userId })
     .from(notifications)
     .where(
       and(
@@ -219,24 +220,11 @@ export async function collectDigests(deps: DeliveryDeps, tx: Tx, now: Date): Pro
         isNull(notifications.readAt),
         gt(notifications.createdAt, DIGEST_WINDOW),
       ),
-    )
-    .as('pending');
-  const people = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      isGuest: users.isGuest,
-      emailNotifications: users.emailNotifications,
-      locale: users.locale,
-      timezone: users.timezone,
-      zone: notificationSettings.timeZone,
-      reminderTime: notificationSettings.reminderTime,
-      emailDigest: notificationSettings.emailDigest,
-    })
-    .from(pending)
-    .innerJoin(users, eq(users.id, pending.userId))
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-    .where(eq(users.emailNotifications, true));
+    );
+  const people = await findRecipients(
+    tx,
+    and(inArray(users.id, pending), eq(users.emailNotifications, true)),
+  );
   const mails: Mail[] = [];
   for (const person of people) {
     if ((person.emailDigest ?? DEFAULT_EMAIL_DIGEST) !== 'daily' || !wantsEmail(person)) continue;

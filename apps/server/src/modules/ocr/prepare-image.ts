@@ -1,29 +1,5 @@
 import { AppError, validationFailed } from '../../http/problem';
-
-export type PhotoType = 'jpeg' | 'png' | 'webp' | 'heic';
-
-const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
-
-/** Recognises a photo by its first bytes, never by its name or declared type. */
-export function sniffPhotoType(bytes: Buffer): PhotoType | null {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'png';
-  }
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  ) {
-    return 'webp';
-  }
-  if (
-    bytes.subarray(4, 8).toString('latin1') === 'ftyp' &&
-    HEIF_BRANDS.has(bytes.subarray(8, 12).toString('latin1'))
-  ) {
-    return 'heic';
-  }
-  return null;
-}
+import { MAX_INPUT_PIXELS, sniffImageType } from '../../lib/images';
 
 export const unsupportedPhoto = () =>
   new AppError(
@@ -38,8 +14,6 @@ export const brokenPhoto = () =>
     'The photo could not be read: the file is damaged',
   );
 
-// A small file can still claim a huge canvas (a decompression bomb): refuse beyond 40 megapixels.
-const MAX_INPUT_PIXELS = 40_000_000;
 /**
  * Tesseract reads best with capital letters 20–40 px high. A receipt photographed whole is a
  * narrow strip in a tall picture, a list a page: the longer side is brought to 2,400 px (small
@@ -63,7 +37,7 @@ export async function preparePhoto(bytes: Buffer): Promise<Buffer> {
   if (bytes.length === 0) {
     throw validationFailed([{ path: 'file', code: 'required', message: 'The file is empty' }]);
   }
-  const type = sniffPhotoType(bytes);
+  const type = sniffImageType(bytes);
   if (!type) throw unsupportedPhoto();
   // sharp brings libvips (tens of MB of memory): loaded with the first photo, not at start.
   const { default: sharp } = await import('sharp');

@@ -20,7 +20,8 @@ import { readUpload } from '../../http/multipart';
 import { notFound } from '../../http/problem';
 import { findAvatar, removeAvatar, setAvatar } from './avatar';
 import { exportFilename, exportUserData } from './data-export';
-import { presentNotifications, presentPreferences, presentUser } from './users.presenter';
+import { presentUser } from '../people/people.presenter';
+import { presentNotifications, presentPreferences } from './users.presenter';
 import { changePassword, deleteAccount, updateProfile, updateSettings } from './users.service';
 
 const tags = ['users'];

@@ -7,14 +7,13 @@ import {
   type ServerMessage,
 } from '@household/contracts';
 import { inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { AppContext } from '../context';
-import { groupMembers, users } from '../db/schema';
-import { requireUser } from '../http/auth';
-import { AppError, problem, sendProblem } from '../http/problem';
-import { SubscriberRegistry, type Subscriber } from './registry';
+import type { AppContext } from '../../context';
+import { groupMembers, users } from '../../db/schema';
+import { authenticateAccessToken } from '../../http/auth';
+import { AppError, problem, sendProblem } from '../../http/problem';
+import { SubscriberRegistry, type Subscriber } from '../../realtime/registry';
 
 export const WS_PATH = '/ws';
 
@@ -40,35 +39,28 @@ const CLOSE_TRY_AGAIN_LATER = 1013;
 
 interface Credentials {
   userId: number;
-  sessionId: string | null;
+  sessionId: string;
   issuedAtMs: number;
   expiresAtMs: number;
 }
 
 /**
- * Checks an access token exactly as the HTTP API does (signature, expiry, the user still exists,
- * issued after the last password change), by running the same `requireUser` hook on a stand-in
- * request: browsers cannot send headers with a WebSocket, so the token arrives in a message.
+ * Checks an access token exactly as the HTTP API does (http/auth.ts): browsers cannot send headers
+ * with a WebSocket, so the token arrives in a message. Null when the token does not hold.
  */
 async function verifyAccessToken(ctx: AppContext, token: string): Promise<Credentials | null> {
-  const request = {
-    headers: { authorization: `Bearer ${token}` },
-    user: null,
-    sessionId: null,
-  } as unknown as FastifyRequest;
   try {
-    await requireUser(ctx)(request, {} as FastifyReply);
+    const holder = await authenticateAccessToken(ctx, token);
+    return {
+      userId: holder.user.id,
+      sessionId: holder.sessionId,
+      issuedAtMs: holder.issuedAt * 1000,
+      expiresAtMs: holder.expiresAt * 1000,
+    };
   } catch (error) {
     if (error instanceof AppError && error.status === 401) return null;
     throw error;
   }
-  const claims = decodeJwt(token);
-  return {
-    userId: request.user!.id,
-    sessionId: request.sessionId,
-    issuedAtMs: (claims.iat ?? 0) * 1000,
-    expiresAtMs: (claims.exp ?? 0) * 1000,
-  };
 }
 
 class Connection implements Subscriber {

@@ -3,14 +3,14 @@ import { inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { personColumns, presentPerson, type PersonFields } from './groups.presenter';
+import { personColumns, presentPerson, type PersonFields } from './people.presenter';
 
 type UrlConfig = Pick<Config, 'publicApiUrl'>;
 
 /** People by id; someone whose account is gone is a person with no name ("Deleted user"). */
 export class People {
   private constructor(
-    private readonly found: Map<number, PersonFields>,
+    private readonly byId: Map<number, PersonFields>,
     private readonly config: UrlConfig,
   ) {}
 
@@ -24,7 +24,7 @@ export class People {
   }
 
   ref(id: number): PersonRef {
-    const person = this.found.get(id);
+    const person = this.byId.get(id);
     return person
       ? presentPerson(person, this.config)
       : { id, name: null, avatar_url: null, is_guest: false };
@@ -32,5 +32,11 @@ export class People {
 
   refOrNull(id: number | null): PersonRef | null {
     return id === null ? null : this.ref(id);
+  }
+
+  /** The person, or null for none and for someone whose account is gone ("Deleted user"). */
+  found(id: number | null): PersonRef | null {
+    const person = id === null ? undefined : this.byId.get(id);
+    return person ? presentPerson(person, this.config) : null;
   }
 }

@@ -1,0 +1,56 @@
+import type { DataExport } from '@household/contracts';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { items, lists } from '../../db/schema';
+import { groupBy, within, type ExportScope } from '../../lib/data-export';
+
+/** The user's personal lists and their groups' lists, each with its items. */
+export async function exportLists({
+  tx,
+  userId,
+  groupIds,
+}: ExportScope): Promise<DataExport['lists']> {
+  const listRows = await tx
+    .select()
+    .from(lists)
+    .where(
+      or(and(isNull(lists.groupId), eq(lists.ownerId, userId)), within(lists.groupId, groupIds)),
+    )
+    .orderBy(asc(lists.id));
+  const itemRows = await tx
+    .select()
+    .from(items)
+    .where(
+      within(
+        items.listId,
+        listRows.map((list) => list.id),
+      ),
+    )
+    .orderBy(asc(items.listId), asc(items.position), asc(items.id));
+  const itemsOf = groupBy(itemRows, (row) => row.listId);
+  return listRows.map((list) => ({
+    id: list.id,
+    name: list.name,
+    description: list.description,
+    group_id: list.groupId,
+    owner_id: list.ownerId,
+    status: list.status,
+    created_at: list.createdAt.toISOString(),
+    updated_at: list.updatedAt.toISOString(),
+    items: (itemsOf.get(list.id) ?? []).map((item) => ({
+      id: item.id,
+      name: item.name,
+      quantity: item.quantity,
+      unit: item.unit,
+      price_cents: item.priceCents,
+      category_id: item.categoryId,
+      notes: item.notes,
+      position: item.position,
+      added_by: item.addedBy,
+      done: item.done,
+      completed_by: item.completedBy,
+      completed_at: item.completedAt?.toISOString() ?? null,
+      created_at: item.createdAt.toISOString(),
+      updated_at: item.updatedAt.toISOString(),
+    })),
+  }));
+}
