@@ -7,7 +7,7 @@ import { fill, loginViaUi, mainNav, t, toast } from './support/ui';
 import {
   renderDocumentPhoto,
   type SampleDocument,
-} from '../apps/server/src/modules/ocr/sample-photos';
+} from '../apps/server/test/support/sample-photos';
 
 /**
  * The accessibility gate visits every screen and dialog on purpose (docs/accessibility.md): each

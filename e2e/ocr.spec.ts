@@ -1,7 +1,7 @@
 import {
   renderDocumentPhoto,
   type SampleDocument,
-} from '../apps/server/src/modules/ocr/sample-photos';
+} from '../apps/server/test/support/sample-photos';
 import { expect, test } from './support/test';
 import { groupOf, housemate } from './support/household';
 import { fill, personIn, t, toast } from './support/ui';

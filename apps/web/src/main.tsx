@@ -12,7 +12,7 @@ import { createQueryClient } from './lib/query-client';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { initErrorReporting } from './lib/sentry';
 import { createTokenStore } from './lib/token-store';
-import { isPublicPath, loginPath } from './paths';
+import { isPublicPath, loginPath } from './lib/paths';
 
 async function start() {
   // The router starts fetching the first page's code as soon as it exists; the runtime config

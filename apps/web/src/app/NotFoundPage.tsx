@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../lib/paths';
 
 /** spec §2: any other path shows a 404 page with a Go Home button. */
 export function NotFoundPage() {

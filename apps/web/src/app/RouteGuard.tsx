@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { isSigningOut, useSession } from '../lib/session';
-import { isPublicPath, isSignedOutOnlyPath, loginPath, redirectTarget } from '../paths';
+import { isPublicPath, isSignedOutOnlyPath, loginPath, redirectTarget } from '../lib/paths';
 
 /**
  * spec §2 route guard: /auth pages are public; every other path needs a token and otherwise

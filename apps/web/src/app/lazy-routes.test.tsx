@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../test/render-app';
+import { renderApp } from '../../test/render-app';
 
 // What an open tab meets after a redeploy: the old page chunk is gone from the server.
 vi.mock('../features/auth/pages/ForgotPasswordPage', () => {

@@ -8,8 +8,8 @@ import { RealtimeProvider } from '../lib/realtime-context';
 import { SessionProvider } from '../lib/session';
 import { loadNotifications, useToastShown } from '../lib/toasts';
 import type { TokenStore } from '../lib/token-store';
-import './focus-ring.css';
-import { colorSchemeManager, createAppTheme, cssVariablesResolver } from './theme';
+import './theme/focus-ring.css';
+import { colorSchemeManager, createAppTheme, cssVariablesResolver } from './theme/theme';
 import { UpdatePrompt } from './UpdatePrompt';
 
 const Notifications = lazy(() => loadNotifications().then((m) => ({ default: m.Notifications })));

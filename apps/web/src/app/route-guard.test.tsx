@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, jsonResponse } from '../test/fake-api';
-import { renderApp, signInAs } from '../test/render-app';
+import { createFakeApi, jsonResponse } from '../../test/fake-api';
+import { renderApp, signInAs } from '../../test/render-app';
 
 const pathOf = (router: ReturnType<typeof renderApp>['router']) => {
   const { pathname, search, hash } = router.state.location;

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
-import { paths, routePatterns as route } from '../paths';
+import { paths, routePatterns as route } from '../lib/paths';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireNumericParams } from './RequireNumericParams';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -28,12 +28,10 @@ const pages = {
     import('../features/groups/pages/GroupsPage').then((m) => ({ Component: m.GroupsPage })),
   joinGroup: () =>
     import('../features/groups/pages/JoinGroupPage').then((m) => ({ Component: m.JoinGroupPage })),
-  account: () =>
-    import('../features/account/pages/AccountPage').then((m) => ({ Component: m.AccountPage })),
-  listDetail: () =>
-    import('../features/lists/pages/ListDetailPage').then((m) => ({ Component: m.ListDetailPage })),
+  account: () => import('./pages/AccountPage').then((m) => ({ Component: m.AccountPage })),
+  listDetail: () => import('./pages/ListDetailPage').then((m) => ({ Component: m.ListDetailPage })),
   groupDetail: () =>
-    import('../features/groups/pages/GroupDetailPage').then((m) => ({
+    import('./pages/GroupDetailPage').then((m) => ({
       Component: m.GroupDetailPage,
     })),
   shop: () => import('../features/lists/pages/ShopPage').then((m) => ({ Component: m.ShopPage })),

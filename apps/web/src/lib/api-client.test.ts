@@ -1,6 +1,6 @@
 import { ZHealth } from '@household/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectClient, createFakeApi, jsonResponse, problemResponse } from '../test/fake-api';
+import { connectClient, createFakeApi, jsonResponse, problemResponse } from '../../test/fake-api';
 import { ApiError, apiBaseUrl, BUSY_READ_RETRIES, buildQuery, createApiClient } from './api-client';
 import { useRetryingBusyServer } from './busy-server';
 import { act, renderHook } from '@testing-library/react';

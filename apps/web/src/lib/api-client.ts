@@ -2,7 +2,7 @@ import type * as contracts from '@household/contracts';
 import type { ErrorCode, Problem } from '@household/contracts';
 import { API_PREFIX, PROBLEM_CONTENT_TYPE } from '@household/contracts/limits';
 import type { ZodType } from 'zod';
-import { apiPaths } from '../paths';
+import { sharedApiPaths } from './api-paths';
 import { markRetryingRead } from './busy-server';
 import type { TokenStore } from './token-store';
 
@@ -96,11 +96,11 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** Endpoints that must never start a refresh: they create or end the session themselves. */
 const NO_REFRESH_PATHS: readonly string[] = [
-  apiPaths.login,
-  apiPaths.register,
-  apiPaths.guest,
-  apiPaths.refresh,
-  apiPaths.logout,
+  sharedApiPaths.login,
+  sharedApiPaths.register,
+  sharedApiPaths.guest,
+  sharedApiPaths.refresh,
+  sharedApiPaths.logout,
 ];
 
 const FALLBACK_CODES: Record<number, ErrorCode> = {
@@ -256,7 +256,7 @@ export function createApiClient({
     }
     // A network failure is not an answer from the server, so it keeps the session and rethrows.
     const response = await send(
-      apiPaths.refresh,
+      sharedApiPaths.refresh,
       { method: 'POST', json: { refresh_token: refreshToken } },
       null,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import { formatCalendarDate, formatDate, formatDateTime } from './format';
 
 describe('formatDate', () => {
   it('writes the date in the reader’s language', () => {
@@ -19,5 +19,16 @@ describe('formatDateTime', () => {
     const instant = '2025-03-12T17:05:00.000Z';
     expect(formatDateTime(instant, 'en', 'UTC')).toBe('Mar 12, 2025, 5:05 PM');
     expect(formatDateTime(instant, 'de', 'Europe/Berlin')).toBe('12.03.2025, 18:05');
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('writes the date itself in the reader’s language, whatever the time zone', () => {
+    expect(formatCalendarDate('2025-03-12', 'en')).toBe('Mar 12, 2025');
+    expect(formatCalendarDate('2025-03-12', 'de')).toBe('12.03.2025');
+  });
+
+  it('leaves anything that is not a date as it came', () => {
+    expect(formatCalendarDate('soon', 'en')).toBe('soon');
   });
 });

@@ -14,3 +14,10 @@ export function formatDateTime(iso: string, locale: string, timeZone?: string): 
     timeZone,
   }).format(new Date(iso));
 }
+
+/** A calendar date (`YYYY-MM-DD`) in the language shown: the date itself, in no time zone. */
+export function formatCalendarDate(date: string, locale: string): string {
+  const instant = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(instant.getTime())) return date;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(instant);
+}

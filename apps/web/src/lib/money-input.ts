@@ -45,8 +45,10 @@ const isGroupedWhole = (whole: string, mark: string) =>
  *
  * - with both "." and ",", the last one is the decimal point and the other groups thousands;
  * - one mark that occurs several times groups thousands ("1.234.567");
- * - one mark that occurs once is the decimal point, unless it is the locale's grouping mark and
- *   exactly three digits follow ("1.234" in de is 1234; "12.50" in de is 12.50, as people type it).
+ * - one mark that occurs once is the decimal point, unless it is the locale's grouping mark,
+ *   exactly three digits follow and the currency has fewer than three decimals ("1.234" in de is
+ *   1234 €; "12.50" in de is 12.50 €, as people type it; "1.234" KWD is 1.234 KWD, which is also
+ *   how an item's price goes back into its field).
  *
  * More decimals than the currency has are refused rather than rounded: 12.345 € is a typing
  * mistake, not 12.35 €. Negative amounts, letters and other marks are refused.
@@ -85,7 +87,8 @@ export function parseMoneyInput(text: string, currency: string, locale: string):
     const head = cleaned.slice(0, cleaned.lastIndexOf(mark));
     const tail = cleaned.slice(cleaned.lastIndexOf(mark) + 1);
     const localeGroups = decimalSeparator(locale) !== mark;
-    if (count > 1 || (localeGroups && tail.length === 3 && /^\d{1,3}$/.test(head))) {
+    const groupsThousands = localeGroups && tail.length === 3 && digits < 3;
+    if (count > 1 || (groupsThousands && /^\d{1,3}$/.test(head))) {
       if (!isGroupedWhole(cleaned, mark)) return { ok: false, reason: 'invalid' };
       whole = cleaned.split(mark).join('');
     } else {
@@ -100,6 +103,20 @@ export function parseMoneyInput(text: string, currency: string, locale: string):
   const cents = Number(whole || '0') * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
   if (!Number.isSafeInteger(cents)) return { ok: false, reason: 'invalid' };
   return { ok: true, cents };
+}
+
+/**
+ * An amount that may be left out, such as an item's price: its cents, null for an empty field, NaN
+ * for one that does not read (as `parseMoneyInput` reads it).
+ */
+export function parseOptionalMoneyInput(
+  text: string,
+  currency: string,
+  locale: string,
+): number | null {
+  const parsed = parseMoneyInput(text, currency, locale);
+  if (parsed.ok) return parsed.cents;
+  return parsed.reason === 'empty' ? null : Number.NaN;
 }
 
 /** Cents as they go back into an input field in `locale`: "12,50" in de, "12.50" in en. */

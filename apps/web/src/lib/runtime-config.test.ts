@@ -1,6 +1,6 @@
 import { ZRuntimeConfig } from '@household/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../test/fake-api';
+import { jsonResponse } from '../../test/fake-api';
 import {
   FALLBACK_RUNTIME_CONFIG,
   loadRuntimeConfig,

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectClient, createFakeApi, jsonResponse, problemResponse } from '../test/fake-api';
-import { renderApp, testUser } from '../test/render-app';
+import { connectClient, createFakeApi, jsonResponse, problemResponse } from '../../test/fake-api';
+import { renderApp, testUser } from '../../test/render-app';
 import { fetchCurrentUser } from './session';
 
 function setup() {

@@ -2,7 +2,8 @@ import type { User } from '@household/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { apiPaths, paths } from '../paths';
+import { sharedApiPaths } from './api-paths';
+import { paths } from './paths';
 import type { ApiClient } from './api-client';
 import { useApi, useTokenStore } from './api-context';
 import { clearOfflineReads } from './offline-cache';
@@ -16,7 +17,7 @@ export const CURRENT_USER_QUERY_KEY = ['users', 'me'] as const;
  */
 export async function fetchCurrentUser(api: ApiClient, tokens: TokenStore): Promise<User | null> {
   if (!tokens.getAccessToken()) return null;
-  return api.get(apiPaths.me, { schema: (c) => c.ZUser, refreshOn: [401, 403] });
+  return api.get(sharedApiPaths.me, { schema: (c) => c.ZUser, refreshOn: [401, 403] });
 }
 
 export const currentUserQueryOptions = (api: ApiClient, tokens: TokenStore) =>

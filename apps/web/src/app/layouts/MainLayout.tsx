@@ -14,13 +14,13 @@ import { LanguageSelect } from '../../features/account/components/LanguageSelect
 import { APP_NAME } from '../../lib/i18n';
 import { ThemeSelect } from '../../features/account/components/ThemeSelect';
 import { OfflineNotice } from '../../components/OfflineNotice';
-import { useLogout } from '../../features/auth/api';
+import { useLogout } from '../../features/auth/api/mutations';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { useSession, useSignOut } from '../../lib/session';
-import { paths } from '../../paths';
-import { UserName } from '../UserName';
-import { useSavedLocale } from '../use-saved-locale';
-import { useSavedTheme } from '../use-saved-theme';
+import { paths } from '../../lib/paths';
+import { UserName } from './UserName';
+import { useSavedLocale } from './use-saved-locale';
+import { useSavedTheme } from './use-saved-theme';
 
 const NAV_ITEMS = [
   { to: paths.lists, label: 'nav.lists', icon: IconShoppingCart },

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeApi, jsonResponse, problemResponse } from '../../test/fake-api';
-import { renderApp, signInAs, testUser } from '../../test/render-app';
+import { createFakeApi, jsonResponse, problemResponse } from '../../../test/fake-api';
+import { renderApp, signInAs, testUser } from '../../../test/render-app';
 
 function navigation(name = 'Main navigation') {
   return screen.getByRole('navigation', { name });

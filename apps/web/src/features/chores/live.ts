@@ -1,7 +1,7 @@
 import type { RealtimeEvent } from '@household/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvents, useRealtimeResync } from '../../lib/realtime-context';
-import { choreKeys } from './keys';
+import { choreKeys } from './api/keys';
 
 export const isChoreEvent = (event: RealtimeEvent) =>
   event.entity === 'chore' || event.entity === 'assignment';

@@ -1,7 +1,7 @@
 import type { RealtimeEvent } from '@household/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvents, useRealtimeResync } from '../../lib/realtime-context';
-import { moneyKeys } from './keys';
+import { moneyKeys } from './api/keys';
 
 /** `expense` and `settlement` events change what expenses, totals and balances show. */
 export const isMoneyEvent = (event: RealtimeEvent) =>

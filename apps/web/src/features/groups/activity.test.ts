@@ -2,7 +2,7 @@ import type { ActivityEntry } from '@household/contracts';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { activitySentence } from './activity';
-import { activityEntry } from './test/fixtures';
+import { activityEntry } from '../../../test/features/groups/fixtures';
 
 const merged = (added: number, updated: number): ActivityEntry =>
   activityEntry(1, 'items_merged', {

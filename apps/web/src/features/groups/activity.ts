@@ -1,7 +1,7 @@
 import { GROUP_ROLES, type ActivityEntry, type GroupRole } from '@household/contracts';
-import { formatMoney } from '@household/domain';
 import type { TFunction } from 'i18next';
-import { personName } from './person';
+import { money } from '../../lib/money';
+import { NAME_RULES, personName } from '../../lib/people';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -22,8 +22,8 @@ function renamed(details: Record<string, unknown>): { from: string; to: string }
 
 /** One translated sentence per verb of the activity table in docs/groups.md. */
 export function activitySentence(t: TFunction, entry: ActivityEntry, locale: string): string {
-  const actor = personName(t, entry.actor);
-  const subject = personName(t, entry.subject);
+  const actor = personName(t, entry.actor, NAME_RULES.groups);
+  const subject = personName(t, entry.subject, NAME_RULES.groups);
   const { details } = entry;
   switch (entry.verb) {
     case 'group_created':
@@ -92,14 +92,14 @@ export function activitySentence(t: TFunction, entry: ActivityEntry, locale: str
       return t(`groups.activity.${entry.verb}`, {
         actor,
         expense: text(details.description),
-        amount: money(details.amount_cents, details.currency, locale),
+        amount: amount(details.amount_cents, details.currency, locale),
       });
     case 'split_settled':
       return t('groups.activity.split_settled', {
         actor,
         subject,
         expense: text(details.description),
-        amount: money(details.settled_cents, details.currency, locale),
+        amount: amount(details.settled_cents, details.currency, locale),
       });
     case 'settlement_recorded':
     case 'settlement_updated':
@@ -107,7 +107,7 @@ export function activitySentence(t: TFunction, entry: ActivityEntry, locale: str
       return t(`groups.activity.${entry.verb}`, {
         actor,
         subject,
-        amount: money(details.amount_cents, details.currency, locale),
+        amount: amount(details.amount_cents, details.currency, locale),
       });
     case 'expenses_imported':
       return t('groups.activity.expenses_imported', {
@@ -164,9 +164,9 @@ function count(value: unknown): number {
 }
 
 /** An amount the server wrote into the entry's details, in the group's currency. */
-function money(cents: unknown, currency: unknown, locale: string): string {
+function amount(cents: unknown, currency: unknown, locale: string): string {
   if (typeof cents !== 'number' || typeof currency !== 'string') return '';
-  return formatMoney(cents, currency, locale);
+  return money(cents, currency, locale);
 }
 
 /** A name the server wrote into the entry's details when the change happened. */

@@ -1,6 +1,11 @@
 import { isApiError } from '../../lib/api-client';
 import type { TranslationKey } from '../../lib/i18n';
-import { isInvalidData } from './api';
+import { z } from 'zod';
+
+/** An answer that does not match its contract (spec §8 "Invalid data received from server."). */
+export function isInvalidData(error: unknown): boolean {
+  return error instanceof z.ZodError;
+}
 
 /** The message for a failed load: a broken answer is named as such (spec §8). */
 export function loadErrorKey(error: unknown, fallback: TranslationKey): TranslationKey {

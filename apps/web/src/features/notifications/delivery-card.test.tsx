@@ -2,9 +2,9 @@ import type { NotificationDelivery } from '@household/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeApi, jsonResponse, problemResponse } from '../../test/fake-api';
-import { renderApp, signInAs } from '../../test/render-app';
-import { delivery } from './test/fixtures';
+import { createFakeApi, jsonResponse, problemResponse } from '../../../test/fake-api';
+import { renderApp, signInAs } from '../../../test/render-app';
+import { delivery } from '../../../test/features/notifications/fixtures';
 
 const TITLE = 'Reminders and notification types';
 

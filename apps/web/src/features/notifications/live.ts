@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvents, useRealtimeResync } from '../../lib/realtime-context';
-import { refreshNotifications } from './api';
+import { refreshNotifications } from './api/queries';
 
 /**
  * A new notification reaches the bell at once: the server sends a `notification` event to the

@@ -2,9 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { realtimeEmitter } from '../../lib/realtime-events';
-import { jsonResponse } from '../../test/fake-api';
-import { renderApp, testUser } from '../../test/render-app';
-import { notification, serverWithNotifications } from './test/fixtures';
+import { jsonResponse } from '../../../test/fake-api';
+import { renderApp, testUser } from '../../../test/render-app';
+import {
+  notification,
+  serverWithNotifications,
+} from '../../../test/features/notifications/fixtures';
 
 const bell = (name: string | RegExp) => screen.findByRole('button', { name });
 

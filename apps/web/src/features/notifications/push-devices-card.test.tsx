@@ -2,9 +2,9 @@ import type { PushDevice } from '@household/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeApi, jsonResponse, problemResponse } from '../../test/fake-api';
-import { renderApp, signInAs } from '../../test/render-app';
-import { device } from './test/fixtures';
+import { createFakeApi, jsonResponse, problemResponse } from '../../../test/fake-api';
+import { renderApp, signInAs } from '../../../test/render-app';
+import { device } from '../../../test/features/notifications/fixtures';
 
 const TITLE = 'Push notifications on your devices';
 const CHROME_ON_LINUX =

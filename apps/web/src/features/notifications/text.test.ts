@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { describeBrowser, base64UrlToBytes, subscribeThisDevice, PushSetupError } from './push';
 import { notificationText, relativeTime } from './text';
-import { notification } from './test/fixtures';
+import { notification } from '../../../test/features/notifications/fixtures';
 
 const t = i18next.t.bind(i18next);
 

@@ -1,6 +1,7 @@
 import type { Notification as AppNotification } from '@household/contracts';
-import { formatMoney } from '@household/domain';
 import type { TFunction } from 'i18next';
+import { formatCalendarDate } from '../../lib/format';
+import { money } from '../../lib/money';
 
 type Data = AppNotification['data'];
 
@@ -18,20 +19,13 @@ function count(data: Data, key: string): number | null {
 /** A calendar date (`YYYY-MM-DD`) in the reader's language; anything else as it came. */
 function calendarDate(value: string | null, locale: string): string {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return value ?? '';
-  const instant = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(instant.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(instant);
+  return formatCalendarDate(value, locale);
 }
 
-function money(data: Data, locale: string): string {
+/** The amount of the data in its currency (EUR when none is named). */
+function amount(data: Data, locale: string): string {
   const cents = count(data, 'amount_cents');
-  if (cents === null) return '';
-  try {
-    return formatMoney(cents, text(data, 'currency') ?? 'EUR', locale);
-  } catch {
-    // An unknown currency code: the amount still reads, without its symbol.
-    return (cents / 100).toFixed(2);
-  }
+  return cents === null ? '' : money(cents, text(data, 'currency') ?? 'EUR', locale);
 }
 
 /**
@@ -70,12 +64,12 @@ export function notificationText(t: TFunction, notification: AppNotification, lo
       return t('notifications.text.expense_added', {
         actor,
         description: text(data, 'expense_description') ?? '',
-        amount: money(data, locale),
+        amount: amount(data, locale),
       });
     case 'settlement_received':
       return t('notifications.text.settlement_received', {
         actor: text(data, 'payer_name') ?? actor,
-        amount: money(data, locale),
+        amount: amount(data, locale),
       });
     case 'invitation':
       return t('notifications.text.invitation', { actor, group });

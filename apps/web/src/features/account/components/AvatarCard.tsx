@@ -5,7 +5,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import type { TranslationKey } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
-import { useRemoveAvatar, useUploadAvatar } from '../api';
+import { useRemoveAvatar, useUploadAvatar } from '../api/mutations';
 import { SettingsCard } from '../../../components/SettingsCard';
 
 function uploadErrorKey(error: unknown): TranslationKey {

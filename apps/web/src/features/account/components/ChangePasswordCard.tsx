@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/forms';
 import type { TranslationKey } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
-import { useChangePassword } from '../api';
+import { useChangePassword } from '../api/mutations';
 import { SettingsCard } from '../../../components/SettingsCard';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';

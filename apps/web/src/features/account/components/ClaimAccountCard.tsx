@@ -6,7 +6,7 @@ import { AccountFields } from '../../../components/AccountFields';
 import { isApiError } from '../../../lib/api-client';
 import { accountSchema, type AccountValues } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
-import { useClaimAccount } from '../api';
+import { useClaimAccount } from '../api/mutations';
 import { SettingsCard } from '../../../components/SettingsCard';
 
 /** A guest keeps their lists, groups and expenses by turning the guest user into an account. */

@@ -6,7 +6,7 @@ import { isApiError } from '../../../lib/api-client';
 import type { TranslationKey } from '../../../lib/i18n';
 import { useSignOut } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
-import { useDeleteAccount } from '../api';
+import { useDeleteAccount } from '../api/mutations';
 import { SettingsCard } from '../../../components/SettingsCard';
 
 /** Deleting is confirmed with the password; a guest has none and only confirms. */

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import type { ApiClient } from '../../../lib/api-client';
 import { notify } from '../../../lib/toasts';
-import { apiPaths } from '../../../paths';
+import { apiPaths } from '../api/paths';
 import { SettingsCard } from '../../../components/SettingsCard';
 
-export const DATA_EXPORT_PATH = `${apiPaths.me}/export`;
+export const DATA_EXPORT_PATH = apiPaths.dataExport;
 
 /** The server's name for the file, on this device's calendar day. */
 export function dataExportFilename(now: Date): string {

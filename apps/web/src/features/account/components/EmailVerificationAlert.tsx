@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { retryAfterMinutes } from '../../../lib/errors';
 import { notify } from '../../../lib/toasts';
-import { useRequestVerification } from '../api';
+import { useRequestVerification } from '../api/mutations';
 
 /** Shown while the account's email address is not confirmed; the mail links to /auth/verify. */
 export function EmailVerificationAlert({ user }: { user: User }) {

@@ -3,7 +3,7 @@ import { NativeSelect, type MantineSize } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale, isLocale, LANGUAGE_NAMES } from '../../../lib/i18n';
-import { useChangeLanguage } from '../api';
+import { useChangeLanguage } from '../api/mutations';
 
 const OPTIONS = LOCALES.map((locale) => ({ value: locale, label: LANGUAGE_NAMES[locale] }));
 

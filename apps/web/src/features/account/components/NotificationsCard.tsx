@@ -5,7 +5,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { settingsQueryOptions, useUpdateNotifications } from '../api';
+import { settingsQueryOptions } from '../api/queries';
+import { useUpdateNotifications } from '../api/mutations';
 import { SettingsCard } from '../../../components/SettingsCard';
 import { PageLoader } from '../../../components/PageLoader';
 

@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { emailField, errorText, nameField } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
-import { useUpdateProfile } from '../api';
+import { useUpdateProfile } from '../api/mutations';
 import { SettingsCard } from '../../../components/SettingsCard';
 
 const profileSchema = z.object({ name: nameField, email: emailField });

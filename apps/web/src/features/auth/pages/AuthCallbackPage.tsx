@@ -6,8 +6,8 @@ import { Link, useLocation } from 'react-router';
 import { useApi } from '../../../lib/api-context';
 import { CURRENT_USER_QUERY_KEY, useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
-import { paths } from '../../../paths';
-import { callbackUserQueryOptions } from '../api';
+import { paths } from '../../../lib/paths';
+import { callbackUserQueryOptions } from '../api/queries';
 
 /** Tokens arrive in the query (`?access_token=` or `?token=`) or in the hash. */
 export function readCallbackTokens(search: string, hash: string) {

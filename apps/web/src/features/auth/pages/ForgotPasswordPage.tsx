@@ -7,8 +7,8 @@ import { isApiError } from '../../../lib/api-client';
 import { retryAfterMinutes } from '../../../lib/errors';
 import { errorText } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
-import { paths } from '../../../paths';
-import { useForgotPassword } from '../api';
+import { paths } from '../../../lib/paths';
+import { useForgotPassword } from '../api/mutations';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
 
 /** The server answers 202 whether or not the email is known, so the page says the same. */

@@ -16,8 +16,8 @@ import { retryAfterMinutes } from '../../../lib/errors';
 import type { TranslationKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
-import { paths } from '../../../paths';
-import { useGuestLogin, useLogin } from '../api';
+import { paths } from '../../../lib/paths';
+import { useGuestLogin, useLogin } from '../api/mutations';
 import type { LoginValues } from '../schemas';
 
 type LoginErrors = Partial<Record<keyof LoginValues, TranslationKey>>;

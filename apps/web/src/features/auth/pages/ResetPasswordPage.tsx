@@ -6,8 +6,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
-import { paths } from '../../../paths';
-import { useResetPassword } from '../api';
+import { paths } from '../../../lib/paths';
+import { useResetPassword } from '../api/mutations';
 import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
 
 /** The mailed link is `/auth/reset-password?token=...`. */

@@ -8,8 +8,8 @@ import { isApiError } from '../../../lib/api-client';
 import { accountSchema, type AccountValues } from '../../../lib/forms';
 import { currentLocale } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
-import { paths } from '../../../paths';
-import { useRegister } from '../api';
+import { paths } from '../../../lib/paths';
+import { useRegister } from '../api/mutations';
 
 /** spec §2 Sign-up: full name, email, password, confirm password. */
 export function SignupPage() {

@@ -6,8 +6,8 @@ import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { CURRENT_USER_QUERY_KEY, useSession } from '../../../lib/session';
-import { paths } from '../../../paths';
-import { verifyEmailQueryOptions } from '../api';
+import { paths } from '../../../lib/paths';
+import { verifyEmailQueryOptions } from '../api/queries';
 
 /** The mailed link is `/auth/verify?token=...`; it works signed in or out. */
 export function VerifyEmailPage() {

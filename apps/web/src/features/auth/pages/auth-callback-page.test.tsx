@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, jsonResponse, problemResponse } from '../../../test/fake-api';
-import { renderApp, testUser } from '../../../test/render-app';
+import { createFakeApi, jsonResponse, problemResponse } from '../../../../test/fake-api';
+import { renderApp, testUser } from '../../../../test/render-app';
 import { readCallbackTokens } from './AuthCallbackPage';
 
 describe('auth callback (spec §2)', () => {

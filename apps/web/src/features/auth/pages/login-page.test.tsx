@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, jsonResponse, problemResponse } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render-app';
+import { createFakeApi, jsonResponse, problemResponse } from '../../../../test/fake-api';
+import { renderApp } from '../../../../test/render-app';
 
 const tokenPair = { access_token: 'a', refresh_token: 'r', token_type: 'bearer', expires_in: 900 };
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, jsonResponse, problemResponse } from '../../../test/fake-api';
-import { renderApp, testUser } from '../../../test/render-app';
+import { createFakeApi, jsonResponse, problemResponse } from '../../../../test/fake-api';
+import { renderApp, testUser } from '../../../../test/render-app';
 
 const accepted = () => jsonResponse({ status: 'accepted' }, 202);
 

@@ -3,17 +3,18 @@ import { groupByBucket, TIMELINE_BUCKETS, type TimelineBucket } from '@household
 import { Badge, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconClock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadWhenOpened } from '../../../components/LoadWhenOpened';
 import { useApi } from '../../../lib/api-context';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
-import { myAssignmentsQueryOptions, useCompleteAssignment } from '../assignments-api';
+import { myAssignmentsQueryOptions } from '../api/queries';
+import { useCompleteAssignment } from '../api/mutations';
 import { choreErrorKey } from '../errors';
 import { useChoresLive } from '../live';
-import { formatCalendarDate, todayForUser } from './chore-format';
-import { lazy } from 'react';
+import { formatCalendarDate } from '../../../lib/format';
+import { todayForUser } from './chore-format';
 import { LoadingText } from '../../../components/LoadingText';
 
 const TimeEntriesModal = lazy(() =>

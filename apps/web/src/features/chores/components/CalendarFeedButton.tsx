@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { calendarFeedQueryOptions, useResetCalendarFeed } from '../assignments-api';
+import { calendarFeedQueryOptions } from '../api/queries';
+import { useResetCalendarFeed } from '../api/mutations';
 
 /**
  * The private calendar address of my chores (docs/chores.md "Calendar feed"): subscribe from any

@@ -3,7 +3,9 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@man
 import { IconArrowBackUp, IconCheck, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarDate } from '@household/domain';
-import { formatCalendarDate, frequencyText, personName } from './chore-format';
+import { formatCalendarDate } from '../../../lib/format';
+import { frequencyText } from './chore-format';
+import { NAME_RULES, personName } from '../../../lib/people';
 
 /** What a chore card can do; the page wires them to the API and the form. */
 export interface ChoreActions {
@@ -77,7 +79,7 @@ export function ChoreCard({
         </Text>
         {assignee && (
           <Text size="sm" c="dimmed">
-            {t('chores.card.assignedTo', { name: personName(t, assignee) })}
+            {t('chores.card.assignedTo', { name: personName(t, assignee, NAME_RULES.chores) })}
           </Text>
         )}
         {chore.completed_on && (
@@ -85,7 +87,7 @@ export function ChoreCard({
             {chore.completed_by
               ? t('chores.card.doneOnBy', {
                   date: date(chore.completed_on),
-                  name: personName(t, chore.completed_by),
+                  name: personName(t, chore.completed_by, NAME_RULES.chores),
                 })
               : t('chores.card.doneOn', { date: date(chore.completed_on) })}
           </Text>

@@ -28,7 +28,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { myGroupsQueryOptions, useCreateChore, useUpdateChore } from '../api';
+import { myGroupsQueryOptions } from '../../../lib/shared-queries';
+import { useCreateChore, useUpdateChore } from '../api/mutations';
 import { choreErrorKey, choreFieldErrors } from '../errors';
 import {
   choreFormDefaults,

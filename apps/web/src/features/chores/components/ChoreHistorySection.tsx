@@ -4,15 +4,15 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
-import { groupChoreHistoryQueryOptions } from '../assignments-api';
-import { personName } from './chore-format';
+import { groupChoreHistoryQueryOptions } from '../api/queries';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { LoadingText } from '../../../components/LoadingText';
 
 /** One sentence per history action: who did what to which chore. */
 function historySentence(t: TFunction, entry: ChoreHistoryEntry): string {
   const values = {
-    actor: personName(t, entry.actor),
-    subject: personName(t, entry.subject),
+    actor: personName(t, entry.actor, NAME_RULES.chores),
+    subject: personName(t, entry.subject, NAME_RULES.chores),
     chore: entry.chore_name,
     count:
       typeof entry.details.minutes === 'number'
@@ -74,7 +74,7 @@ export function ChoreHistorySection({ groupId }: { groupId: number }) {
                 <Table.Tbody>
                   {totals.map((total) => (
                     <Table.Tr key={total.user.id} data-testid="member-total">
-                      <Table.Td>{personName(t, total.user)}</Table.Td>
+                      <Table.Td>{personName(t, total.user, NAME_RULES.chores)}</Table.Td>
                       <Table.Td ta="right">{total.completed}</Table.Td>
                       <Table.Td ta="right">{total.effort}</Table.Td>
                       <Table.Td ta="right">{total.minutes}</Table.Td>

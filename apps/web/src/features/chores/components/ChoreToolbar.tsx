@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, SegmentedControl } from '@mantine/core';
 import { IconKeyboard, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ChoreScope } from '../keys';
+import type { ChoreScope } from '../api/keys';
 import { CalendarFeedButton } from './CalendarFeedButton';
 
 export type ChoreView = 'list' | 'calendar';

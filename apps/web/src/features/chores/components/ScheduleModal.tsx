@@ -25,9 +25,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
-import { useGenerateSchedule } from '../assignments-api';
+import { useGenerateSchedule } from '../api/mutations';
 import { choreErrorKey } from '../errors';
-import { formatCalendarDate, personName, todayForUser } from './chore-format';
+import { formatCalendarDate } from '../../../lib/format';
+import { NAME_RULES, personName } from '../../../lib/people';
+import { todayForUser } from './chore-format';
 
 interface Away {
   key: number;
@@ -93,7 +95,7 @@ export function ScheduleModal({
   const nameOf = (id: number | null) =>
     id === null
       ? t('assignments.schedule.nobody')
-      : personName(t, group.members.find((member) => member.id === id) ?? null);
+      : personName(t, group.members.find((member) => member.id === id) ?? null, NAME_RULES.chores);
   const date = (value: string) => formatCalendarDate(value, i18n.language);
   const failed = (error: unknown) =>
     notify({ type: 'error', message: t(choreErrorKey(error, 'assignments.schedule.failed')) });
@@ -130,7 +132,11 @@ export function ScheduleModal({
         >
           <Group gap="md" mt={4}>
             {group.members.map((member) => (
-              <Checkbox key={member.id} value={String(member.id)} label={personName(t, member)} />
+              <Checkbox
+                key={member.id}
+                value={String(member.id)}
+                label={personName(t, member, NAME_RULES.chores)}
+              />
             ))}
           </Group>
         </Checkbox.Group>
@@ -160,7 +166,7 @@ export function ScheduleModal({
                   label={t('assignments.schedule.awayWho', { n: index + 1 })}
                   data={group.members.map((m) => ({
                     value: String(m.id),
-                    label: personName(t, m),
+                    label: personName(t, m, NAME_RULES.chores),
                   }))}
                   value={period.userId}
                   onChange={(event) => update({ userId: event.currentTarget.value })}
@@ -288,7 +294,7 @@ export function ScheduleModal({
               {plan.loads.map((load) => (
                 <Text component="li" size="sm" key={load.user.id} data-testid="planned-load">
                   {t('assignments.schedule.load', {
-                    name: personName(t, load.user),
+                    name: personName(t, load.user, NAME_RULES.chores),
                     count: load.planned_count,
                     planned: load.planned_effort,
                     prior: load.prior_effort,

@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
-import { timeEntriesQueryOptions, useTimeEntryChanges } from '../assignments-api';
-import { personName } from './chore-format';
+import { timeEntriesQueryOptions } from '../api/queries';
+import { useTimeEntryChanges } from '../api/mutations';
+import { NAME_RULES, personName } from '../../../lib/people';
 
 /**
  * Time spent on one assignment: start and stop a timer, or say afterwards how many minutes it
@@ -110,11 +111,11 @@ export function TimeEntriesModal({
                 <Text size="sm">
                   {entry.minutes === null
                     ? t('assignments.time.running', {
-                        name: personName(t, entry.user),
+                        name: personName(t, entry.user, NAME_RULES.chores),
                         since: time(entry.started_at),
                       })
                     : t('assignments.time.entry', {
-                        name: personName(t, entry.user),
+                        name: personName(t, entry.user, NAME_RULES.chores),
                         count: entry.minutes,
                         when: time(entry.started_at),
                       })}

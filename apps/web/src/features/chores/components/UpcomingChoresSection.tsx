@@ -8,10 +8,11 @@ import { Link } from 'react-router';
 import { LoadWhenOpened } from '../../../components/LoadWhenOpened';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { paths } from '../../../paths';
-import { choresQueryOptions } from '../api';
+import { paths } from '../../../lib/paths';
+import { choresQueryOptions } from '../api/queries';
 import { useChoresLive } from '../live';
-import { formatCalendarDate, personName } from './chore-format';
+import { formatCalendarDate } from '../../../lib/format';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { LoadingText } from '../../../components/LoadingText';
 
 const ScheduleModal = lazy(() =>
@@ -77,7 +78,9 @@ export function UpcomingChoresSection({ group }: { group: HouseholdGroup }) {
                   </Text>
                   <Text size="sm" c="dimmed" ta="right">
                     {formatCalendarDate(chore.due_date, i18n.language)}
-                    {chore.assignment?.user ? ` · ${personName(t, chore.assignment.user)}` : ''}
+                    {chore.assignment?.user
+                      ? ` · ${personName(t, chore.assignment.user, NAME_RULES.chores)}`
+                      : ''}
                   </Text>
                 </Group>
               </li>

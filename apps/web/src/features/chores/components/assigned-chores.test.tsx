@@ -3,11 +3,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render-app';
+import { jsonResponse } from '../../../../test/fake-api';
+import { renderApp } from '../../../../test/render-app';
 import { activitySentence } from '../../groups/activity';
-import { groupDetail } from '../../groups/test/fixtures';
-import { ann, bob, choresServer, day, groupChore, page, today } from '../test/chores-page-fixtures';
+import { groupDetail } from '../../../../test/features/groups/fixtures';
+import {
+  ann,
+  bob,
+  choresServer,
+  day,
+  groupChore,
+  page,
+  today,
+} from '../../../../test/features/chores/chores-page-fixtures';
 
 // spec §2 "My assigned chores", the group's upcoming chores and generate-schedule modal, and the
 // chore history (docs/chores.md).

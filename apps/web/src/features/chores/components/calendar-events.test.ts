@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chore } from '../test/chores-page-fixtures';
+import { chore } from '../../../../test/features/chores/chores-page-fixtures';
 import { choreEvents } from './calendar-events';
 
 const dates = (events: ReturnType<typeof choreEvents>) =>

@@ -2,9 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PROBLEM_CONTENT_TYPE } from '@household/contracts';
-import { jsonResponse } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render-app';
-import { chore, choresServer, day, groupChore, today } from '../test/chores-page-fixtures';
+import { jsonResponse } from '../../../../test/fake-api';
+import { renderApp } from '../../../../test/render-app';
+import {
+  chore,
+  choresServer,
+  day,
+  groupChore,
+  today,
+} from '../../../../test/features/chores/chores-page-fixtures';
 
 async function openNewChore(server = choresServer()) {
   const view = renderApp('/chores', server);

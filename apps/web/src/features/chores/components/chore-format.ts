@@ -1,13 +1,6 @@
-import type { ChoreFrequency, PersonRef } from '@household/contracts';
+import type { ChoreFrequency } from '@household/contracts';
 import { todayIn, type CalendarDate } from '@household/domain';
 import type { TFunction } from 'i18next';
-
-/** A calendar date (`YYYY-MM-DD`) in the language shown: the date itself, in no time zone. */
-export function formatCalendarDate(date: CalendarDate, locale: string): string {
-  const instant = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(instant.getTime())) return date;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(instant);
-}
 
 /** spec §4: "One time", "Daily", "Weekly", "Monthly", or "Every n day(s)" for a custom interval. */
 export function frequencyText(
@@ -17,12 +10,6 @@ export function frequencyText(
 ): string {
   if (frequency === 'custom') return t('chores.frequency.every', { count: intervalDays ?? 1 });
   return t(`chores.frequency.${frequency}`);
-}
-
-/** spec §3 display name; a deleted account keeps its place with no name. */
-export function personName(t: TFunction, person: PersonRef | null): string {
-  if (person?.name) return person.name;
-  return person?.is_guest ? t('user.guest') : t('chores.card.deletedUser');
 }
 
 /**

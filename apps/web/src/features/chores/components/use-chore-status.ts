@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
-import { useCompleteChore, useUndoChore } from '../api';
+import { useCompleteChore, useUndoChore } from '../api/mutations';
 import { choreErrorKey } from '../errors';
 
 /**

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { realtimeEmitter } from '../../../lib/realtime-events';
-import { jsonResponse, problemResponse } from '../../../test/fake-api';
-import { renderApp, signInAs, testUser } from '../../../test/render-app';
-import { formatCalendarDate } from '../components/chore-format';
+import { jsonResponse, problemResponse } from '../../../../test/fake-api';
+import { renderApp, signInAs, testUser } from '../../../../test/render-app';
+import { formatCalendarDate } from '../../../lib/format';
 import {
   chore,
   choresServer,
@@ -14,7 +14,7 @@ import {
   household,
   page,
   today,
-} from '../test/chores-page-fixtures';
+} from '../../../../test/features/chores/chores-page-fixtures';
 
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
 const cards = () => screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'));

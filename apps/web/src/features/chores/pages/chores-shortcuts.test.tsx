@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../test/render-app';
-import { choresServer } from '../test/chores-page-fixtures';
+import { renderApp } from '../../../../test/render-app';
+import { choresServer } from '../../../../test/features/chores/chores-page-fixtures';
 
 async function openChores() {
   renderApp('/chores', choresServer());

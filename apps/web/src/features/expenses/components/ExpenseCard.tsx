@@ -2,7 +2,9 @@ import type { Expense, ExpenseSplit } from '@household/contracts';
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatCalendarDate, money, personName } from '../format';
+import { formatCalendarDate } from '../../../lib/format';
+import { money } from '../../../lib/money';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { PaymentStatusBadge, SplitStatusBadge } from './StatusBadges';
 
 /** Whether `myId` may settle this split: only one's own open share (spec §6). */
@@ -59,7 +61,9 @@ export function ExpenseCard({
             {formatCalendarDate(expense.date, i18n.language)}
           </Text>
           <Text size="sm" c="dimmed">
-            {t('expenses.card.paidBy', { name: personName(t, expense.paid_by) })}
+            {t('expenses.card.paidBy', {
+              name: personName(t, expense.paid_by, NAME_RULES.expenses),
+            })}
           </Text>
           <Badge variant="light" color="gray" size="sm">
             {expense.category?.name ?? t('expenses.noCategory')}
@@ -91,7 +95,7 @@ export function ExpenseCard({
                 data-testid="split-row"
               >
                 <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
-                  {personName(t, split.user)}
+                  {personName(t, split.user, NAME_RULES.expenses)}
                 </Text>
                 <Group gap="xs" wrap="wrap">
                   <Text size="sm">{format(split.amount_cents)}</Text>

@@ -5,7 +5,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal';
 import { LoadWhenOpened } from '../../../components/LoadWhenOpened';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toasts';
-import { useDeleteExpense } from '../api';
+import { useDeleteExpense } from '../api/mutations';
 import type { ExpenseActions } from './ExpenseCard';
 import type { ExpenseFormTarget } from './ExpenseFormModal';
 

@@ -1,7 +1,7 @@
 import { Button, Card, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExpenseFilters } from '../api';
+import type { ExpenseFilters } from '../api/keys';
 
 const ANY = '';
 const PERSONAL = 'personal';

@@ -18,7 +18,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
@@ -27,20 +27,18 @@ import { moneyInputValue } from '../../../lib/money-input';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
 import { PageLoader } from '../../../components/PageLoader';
+import { expenseCategoriesQueryOptions, fetchExpense } from '../api/queries';
 import {
-  expenseCategoriesQueryOptions,
-  expenseGroupQueryOptions,
-  fetchExpense,
+  groupQueryOptions,
   myGroupsQueryOptions,
-  newIdempotencyKey,
   preferencesQueryOptions,
-  refreshMoney,
-  useCreateExpense,
-  useUpdateExpense,
-} from '../api';
-import { money, personName, today } from '../format';
+} from '../../../lib/shared-queries';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { refreshMoney, useCreateExpense, useUpdateExpense } from '../api/mutations';
+import { money } from '../../../lib/money';
+import { NAME_RULES, personName } from '../../../lib/people';
+import { today } from '../format';
 import { previewSplit, type SplitDraft } from '../split-draft';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   checkValues,
   initialDraft,
@@ -120,7 +118,7 @@ function ExpenseFormBody({ target, onClose }: { target: ExpenseFormTarget; onClo
 
   const myGroups = useQuery({ ...myGroupsQueryOptions(api), enabled: fixedGroup === undefined });
   const group = useQuery({
-    ...expenseGroupQueryOptions(api, groupId ?? 0),
+    ...groupQueryOptions(api, groupId ?? 0),
     enabled: groupId !== null,
   });
   const preferences = useQuery({ ...preferencesQueryOptions(api), enabled: groupId === null });
@@ -248,10 +246,12 @@ function ExpenseFields({
 
   // Members, plus anyone a saved split names who has left since (shown, so nothing is hidden).
   const people = useMemo(() => {
-    const known = new Map(members.map((member) => [member.id, personName(t, member)]));
+    const known = new Map(
+      members.map((member) => [member.id, personName(t, member, NAME_RULES.expenses)]),
+    );
     for (const split of expense?.splits ?? []) {
       if (split.user && !known.has(split.user.id)) {
-        known.set(split.user.id, personName(t, split.user));
+        known.set(split.user.id, personName(t, split.user, NAME_RULES.expenses));
       }
     }
     return [...known].map(([id, name]) => ({ id, name }));
@@ -371,7 +371,7 @@ function ExpenseFields({
               onChange={(event) => set('paidBy')(event.currentTarget.value)}
               data={members.map((member) => ({
                 value: String(member.id),
-                label: personName(t, member),
+                label: personName(t, member, NAME_RULES.expenses),
               }))}
             />
           )}

@@ -2,8 +2,9 @@ import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
-import { expensePagesQueryOptions, type ExpenseFilters, type ExpenseScope } from '../api';
-import { money } from '../format';
+import { expensePagesQueryOptions } from '../api/queries';
+import { type ExpenseFilters, type ExpenseScope } from '../api/keys';
+import { money } from '../../../lib/money';
 import { ExpenseCard, type ExpenseActions } from './ExpenseCard';
 import { LoadingText } from '../../../components/LoadingText';
 

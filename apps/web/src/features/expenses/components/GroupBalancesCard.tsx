@@ -2,7 +2,8 @@ import type { BalanceSummary } from '@household/contracts';
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MoneySection, PlainList } from './MoneySection';
-import { money, personName } from '../format';
+import { money } from '../../../lib/money';
+import { NAME_RULES, personName } from '../../../lib/people';
 
 /**
  * Every member's net position (docs/expenses.md "Balances and settle-up"), in words as well as in
@@ -29,7 +30,7 @@ export function GroupBalancesCard({ summary }: { summary: BalanceSummary }) {
             >
               <Group gap="xs" wrap="wrap" miw={0}>
                 <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {personName(t, user)}
+                  {personName(t, user, NAME_RULES.expenses)}
                 </Text>
                 {!is_member && (
                   <Badge variant="light" color="gray" size="sm">

@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
-import { myBalancesQueryOptions } from '../money-api';
+import { myBalancesQueryOptions } from '../api/queries';
 import { moneyLoadErrorKey } from '../money-errors';
-import { money, personName } from '../format';
+import { money } from '../../../lib/money';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { MoneySection, PlainList } from './MoneySection';
 import { SpendingReport } from './SpendingReport';
 
@@ -63,7 +64,7 @@ function BalancesWithPeople({ balances }: { balances: MyBalances }) {
     >
       <Stack gap={0} miw={0}>
         <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {personName(t, person.user)}
+          {personName(t, person.user, NAME_RULES.expenses)}
         </Text>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {person.group_name}

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { moneyInputValue, parseMoneyInput } from '../../../lib/money-input';
 import { notify } from '../../../lib/toasts';
-import { useSettleSplit } from '../api';
-import { money, personName } from '../format';
+import { useSettleSplit } from '../api/mutations';
+import { money } from '../../../lib/money';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { SplitStatusBadge } from './StatusBadges';
 
 /**
@@ -131,7 +132,9 @@ function SettleShareForm({
               {expense.description}
             </Text>
             <Text size="sm" c="dimmed">
-              {t('expenses.settle.payTo', { name: personName(t, expense.paid_by) })}
+              {t('expenses.settle.payTo', {
+                name: personName(t, expense.paid_by, NAME_RULES.expenses),
+              })}
             </Text>
           </Stack>
         )}

@@ -21,9 +21,11 @@ import { moneyInputValue, parseMoneyInput } from '../../../lib/money-input';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
-import { newIdempotencyKey, useCreateSettlement, useUpdateSettlement } from '../money-api';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useCreateSettlement, useUpdateSettlement } from '../api/mutations';
 import { moneyErrorKey } from '../money-errors';
-import { personName, today } from '../format';
+import { NAME_RULES, personName } from '../../../lib/people';
+import { today } from '../format';
 
 /** Records a payment between two members, or edits one (its amount, date and note). */
 export function SettlementFormModal({
@@ -156,7 +158,7 @@ function SettlementForm({
 
   const people = members.map((member) => ({
     value: String(member.id),
-    label: personName(t, member),
+    label: personName(t, member, NAME_RULES.expenses),
   }));
 
   return (
@@ -165,8 +167,8 @@ function SettlementForm({
         {settlement ? (
           <Text>
             {t('money.form.between', {
-              from: personName(t, settlement.from),
-              to: personName(t, settlement.to),
+              from: personName(t, settlement.from, NAME_RULES.expenses),
+              to: personName(t, settlement.to, NAME_RULES.expenses),
             })}
           </Text>
         ) : (

@@ -10,9 +10,12 @@ import { PageLoader } from '../../../components/PageLoader';
 import { isApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { settlementsQueryOptions, useDeleteSettlement } from '../money-api';
+import { settlementsQueryOptions } from '../api/queries';
+import { useDeleteSettlement } from '../api/mutations';
 import { moneyErrorKey, moneyLoadErrorKey } from '../money-errors';
-import { formatCalendarDate, money, personName } from '../format';
+import { formatCalendarDate } from '../../../lib/format';
+import { money } from '../../../lib/money';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { MoneySection, PlainList } from './MoneySection';
 
 const SettlementFormModal = lazy(() =>
@@ -136,8 +139,8 @@ function SettlementRow({
         <Stack gap={2} miw={0} style={{ flex: '1 1 12rem' }}>
           <Text id={sentenceId} fw={500} style={{ overflowWrap: 'anywhere' }}>
             {t('money.settlements.sentence', {
-              from: personName(t, settlement.from),
-              to: personName(t, settlement.to),
+              from: personName(t, settlement.from, NAME_RULES.expenses),
+              to: personName(t, settlement.to, NAME_RULES.expenses),
               amount: money(settlement.amount_cents, settlement.currency, i18n.language),
             })}
           </Text>
@@ -209,8 +212,8 @@ function DeleteSettlementDialog({
       text={
         last
           ? t('money.settlements.deleteText', {
-              from: personName(t, last.from),
-              to: personName(t, last.to),
+              from: personName(t, last.from, NAME_RULES.expenses),
+              to: personName(t, last.to, NAME_RULES.expenses),
               amount: money(last.amount_cents, last.currency || currency, i18n.language),
             })
           : ''

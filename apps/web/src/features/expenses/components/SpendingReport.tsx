@@ -20,9 +20,13 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { downloadReportCsv, reportQueryOptions, type ReportRange } from '../money-api';
+import { downloadReportCsv } from '../api/downloads';
+import { reportQueryOptions } from '../api/queries';
+import { type ReportRange } from '../api/keys';
 import { moneyErrorKey, moneyLoadErrorKey } from '../money-errors';
-import { formatMonth, money, personName } from '../format';
+import { formatMonth } from '../format';
+import { money } from '../../../lib/money';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { MoneySection } from './MoneySection';
 
 const SpendingCharts = lazy(() =>
@@ -249,7 +253,11 @@ function ReportFigures({
           headers={[t('money.report.member'), t('money.report.consumed'), t('money.report.paid')]}
           rows={byMember.map((row) => ({
             key: String(row.user.id),
-            cells: [personName(t, row.user), format(row.total_cents), format(row.paid_cents)],
+            cells: [
+              personName(t, row.user, NAME_RULES.expenses),
+              format(row.total_cents),
+              format(row.paid_cents),
+            ],
           }))}
         />
       )}

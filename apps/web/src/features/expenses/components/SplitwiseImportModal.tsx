@@ -18,9 +18,12 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { groupBalancesQueryOptions, useSplitwiseImport } from '../money-api';
+import { groupBalancesQueryOptions } from '../api/queries';
+import { useSplitwiseImport } from '../api/mutations';
 import { moneyErrorKey } from '../money-errors';
-import { formatCalendarDate, money, personName } from '../format';
+import { formatCalendarDate } from '../../../lib/format';
+import { money } from '../../../lib/money';
+import { NAME_RULES, personName } from '../../../lib/people';
 
 type Columns = SplitwiseImportResult['columns'];
 
@@ -157,7 +160,7 @@ function ImportFlow({
 
   const nameOf = (id: number | null) => {
     const person = members.find((member) => member.id === id);
-    return personName(t, person ?? null);
+    return personName(t, person ?? null, NAME_RULES.expenses);
   };
   const count = preview ? preview.expenses + preview.payments : 0;
 
@@ -215,7 +218,7 @@ function ImportFlow({
                     { value: UNMATCHED, label: t('money.import.notMatched') },
                     ...members.map((member) => ({
                       value: String(member.id),
-                      label: personName(t, member),
+                      label: personName(t, member, NAME_RULES.expenses),
                     })),
                   ]}
                   onChange={(event) => onMap(column.name, event.currentTarget.value)}

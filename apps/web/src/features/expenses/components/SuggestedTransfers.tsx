@@ -6,9 +6,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { notify } from '../../../lib/toasts';
-import { newIdempotencyKey, useCreateSettlement } from '../money-api';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useCreateSettlement } from '../api/mutations';
 import { moneyErrorKey } from '../money-errors';
-import { formatCalendarDate, money, personName } from '../format';
+import { formatCalendarDate } from '../../../lib/format';
+import { money } from '../../../lib/money';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { MoneySection, PlainList } from './MoneySection';
 
 type Transfer = BalanceSummary['transfers'][number];
@@ -78,8 +81,8 @@ function TransferRow({
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text id={sentenceId} fw={500} style={{ overflowWrap: 'anywhere' }}>
             {t('money.transfers.sentence', {
-              from: personName(t, transfer.from),
-              to: personName(t, transfer.to),
+              from: personName(t, transfer.from, NAME_RULES.expenses),
+              to: personName(t, transfer.to, NAME_RULES.expenses),
               amount: format(transfer.amount_cents),
             })}
           </Text>
@@ -95,7 +98,9 @@ function TransferRow({
         </Group>
         {leftPerson && (
           <Text size="sm" c="dimmed">
-            {t('money.transfers.memberLeft', { name: personName(t, leftPerson) })}
+            {t('money.transfers.memberLeft', {
+              name: personName(t, leftPerson, NAME_RULES.expenses),
+            })}
           </Text>
         )}
         <Button
@@ -175,8 +180,8 @@ function RecordTransferDialog({
     if (!create.isPending) onClose();
   };
   const names = last && {
-    from: personName(t, last.from),
-    to: personName(t, last.to),
+    from: personName(t, last.from, NAME_RULES.expenses),
+    to: personName(t, last.to, NAME_RULES.expenses),
     amount: money(last.amount_cents, currency, i18n.language),
   };
   return (

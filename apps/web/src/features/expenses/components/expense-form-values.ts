@@ -13,7 +13,7 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '../../../lib/api-client';
 import type { TranslationKey } from '../../../lib/i18n';
 import { parseMoneyInput } from '../../../lib/money-input';
-import { money } from '../format';
+import { money } from '../../../lib/money';
 import { draftOfSplit, type Problem, type SplitDraft, type SplitItemDraft } from '../split-draft';
 
 export const key = (translationKey: TranslationKey) => translationKey;

@@ -2,7 +2,7 @@ import { PROBLEM_CONTENT_TYPE } from '@household/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeApi, jsonResponse, problemResponse } from '../../../test/fake-api';
+import { createFakeApi, jsonResponse, problemResponse } from '../../../../test/fake-api';
 import {
   ann,
   balanceSummary,
@@ -11,7 +11,7 @@ import {
   importPreview,
   renderMoney,
   settlement,
-} from '../test/money-fixtures';
+} from '../../../../test/features/expenses/money-fixtures';
 import { GroupMoneyPanel } from './GroupMoneyPanel';
 
 type Server = ReturnType<typeof createFakeApi>;

@@ -1,8 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, jsonResponse, problemResponse } from '../../../test/fake-api';
-import { groupReport, myBalances, renderMoney } from '../test/money-fixtures';
+import { createFakeApi, jsonResponse, problemResponse } from '../../../../test/fake-api';
+import {
+  groupReport,
+  myBalances,
+  renderMoney,
+} from '../../../../test/features/expenses/money-fixtures';
 import { MyBalancesPanel } from './MyBalancesPanel';
 
 function openPanel(balances: () => Response = () => jsonResponse(myBalances())) {

@@ -9,9 +9,16 @@ import {
   createFakeApi,
   jsonResponse,
   problemResponse,
-} from '../../../test/fake-api';
-import { renderApp, signInAs } from '../../../test/render-app';
-import { ann, bob, expense, moneyServer, page, split } from '../test/fixtures';
+} from '../../../../test/fake-api';
+import { renderApp, signInAs } from '../../../../test/render-app';
+import {
+  ann,
+  bob,
+  expense,
+  moneyServer,
+  page,
+  split,
+} from '../../../../test/features/expenses/fixtures';
 import { SettleShareModal } from './SettleShareModal';
 
 /** The modal alone, for the states the screens never open it in (no split, no signed-in user). */

@@ -6,17 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { useApi } from '../../../lib/api-context';
 import { useSession } from '../../../lib/session';
-import {
-  expenseCategoriesQueryOptions,
-  expenseGroupQueryOptions,
-  myGroupsQueryOptions,
-  type ExpenseFilters,
-} from '../api';
+import { expenseCategoriesQueryOptions } from '../api/queries';
+import { groupQueryOptions, myGroupsQueryOptions } from '../../../lib/shared-queries';
+import { type ExpenseFilters } from '../api/keys';
 import { useExpenseDialogs } from '../components/ExpenseDialogs';
 import { ExpenseFiltersBar } from '../components/ExpenseFiltersBar';
 import { MyBalancesPanel } from '../components/MyBalancesPanel';
 import { ExpenseList } from '../components/ExpenseList';
-import { personName } from '../format';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { useMoneyLive } from '../live';
 import { mayChangeExpense } from '../permissions';
 
@@ -32,7 +29,7 @@ export function ExpensesPage() {
   const groups = useQuery(myGroupsQueryOptions(api));
   const groupId = filters.group_id ?? null;
   const group = useQuery({
-    ...expenseGroupQueryOptions(api, groupId ?? 0),
+    ...groupQueryOptions(api, groupId ?? 0),
     enabled: groupId !== null,
   });
   // A category belongs to a group or to me: the filter offers those of the group chosen, or mine.
@@ -46,10 +43,13 @@ export function ExpensesPage() {
     myId,
     canChange: (expense) => mayChangeExpense(expense, myId, (id) => roles.get(id)),
   });
-  const me = user ? [{ id: user.id, name: personName(t, user) }] : [];
+  const me = user ? [{ id: user.id, name: personName(t, user, NAME_RULES.expenses) }] : [];
   const payers =
     groupId !== null && group.data
-      ? group.data.members.map((member) => ({ id: member.id, name: personName(t, member) }))
+      ? group.data.members.map((member) => ({
+          id: member.id,
+          name: personName(t, member, NAME_RULES.expenses),
+        }))
       : me;
 
   return (

@@ -9,17 +9,15 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useApi } from '../../../lib/api-context';
 import { useNumericParam } from '../../../lib/route-params';
 import { useSession } from '../../../lib/session';
-import { paths } from '../../../paths';
-import {
-  expenseCategoriesQueryOptions,
-  expenseGroupQueryOptions,
-  type ExpenseFilters,
-} from '../api';
+import { paths } from '../../../lib/paths';
+import { expenseCategoriesQueryOptions } from '../api/queries';
+import { groupQueryOptions } from '../../../lib/shared-queries';
+import { type ExpenseFilters } from '../api/keys';
 import { useExpenseDialogs } from '../components/ExpenseDialogs';
 import { ExpenseFiltersBar } from '../components/ExpenseFiltersBar';
 import { ExpenseList } from '../components/ExpenseList';
 import { GroupMoneyPanel } from '../components/GroupMoneyPanel';
-import { personName } from '../format';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { useMoneyLive } from '../live';
 import { mayChangeExpense } from '../permissions';
 
@@ -31,7 +29,7 @@ export function GroupExpensesPage() {
   const { user } = useSession();
   const myId = user?.id;
   useMoneyLive();
-  const group = useQuery(expenseGroupQueryOptions(api, groupId));
+  const group = useQuery(groupQueryOptions(api, groupId));
   const categories = useQuery(expenseCategoriesQueryOptions(api, groupId));
   // spec §2: the expenses pages keep no state when left; filters start empty on every visit.
   const [filters, setFilters] = useState<ExpenseFilters>({});
@@ -80,7 +78,7 @@ export function GroupExpensesPage() {
               categories={categories.data ?? []}
               payers={group.data.members.map((member) => ({
                 id: member.id,
-                name: personName(t, member),
+                name: personName(t, member, NAME_RULES.expenses),
               }))}
             />
             <ExpenseList

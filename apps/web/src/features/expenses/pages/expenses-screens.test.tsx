@@ -1,10 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, problemResponse } from '../../../test/fake-api';
+import { jsonResponse, problemResponse } from '../../../../test/fake-api';
 import { realtimeEmitter } from '../../../lib/realtime-events';
-import { renderApp } from '../../../test/render-app';
-import { ann, bob, expense, group, moneyServer, page, split } from '../test/fixtures';
+import { renderApp } from '../../../../test/render-app';
+import {
+  ann,
+  bob,
+  expense,
+  group,
+  moneyServer,
+  page,
+  split,
+} from '../../../../test/features/expenses/fixtures';
 
 function openGroupDetail(answer: () => Response) {
   const server = moneyServer();

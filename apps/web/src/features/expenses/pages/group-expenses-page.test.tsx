@@ -1,9 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, problemResponse } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render-app';
-import { ann, bob, cleo, expense, group, moneyServer, page, split } from '../test/fixtures';
+import { jsonResponse, problemResponse } from '../../../../test/fake-api';
+import { renderApp } from '../../../../test/render-app';
+import {
+  ann,
+  bob,
+  cleo,
+  expense,
+  group,
+  moneyServer,
+  page,
+  split,
+} from '../../../../test/features/expenses/fixtures';
 
 function openGroupExpenses(
   expenses = [expense(1)],

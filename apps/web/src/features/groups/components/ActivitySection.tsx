@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { formatDateTime } from '../../../lib/format';
 import { activitySentence } from '../activity';
-import { activityQueryOptions } from '../api';
+import { activityQueryOptions } from '../api/queries';
 import { loadErrorKey } from '../errors';
-import { Section } from './Section';
+import { Section } from '../../../components/Section';
 import { PageLoader } from '../../../components/PageLoader';
 
 /** docs/groups.md activity log: newest first, older pages on request. */

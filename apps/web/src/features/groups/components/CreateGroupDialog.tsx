@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { errorText } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
-import { preferencesQueryOptions, useCreateGroup } from '../api';
+import { preferencesQueryOptions } from '../../../lib/shared-queries';
+import { useCreateGroup } from '../api/mutations';
 import { currencyOptions } from '../../../lib/currencies';
 import { createGroupSchema, type CreateGroupValues } from '../schemas';
 

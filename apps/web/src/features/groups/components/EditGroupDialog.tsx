@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
-import { useUpdateGroup } from '../api';
+import { useUpdateGroup } from '../api/mutations';
 import { actionErrorKey } from '../errors';
 import { editGroupSchema, type EditGroupValues } from '../schemas';
 

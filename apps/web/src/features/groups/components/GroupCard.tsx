@@ -3,7 +3,7 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../paths';
+import { paths } from '../../../lib/paths';
 import { RoleBadge } from './RoleBadge';
 
 /** spec §2: a group card with a new-list button (the group's lists page, create card focused). */

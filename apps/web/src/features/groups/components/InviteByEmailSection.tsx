@@ -8,10 +8,11 @@ import { isApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { errorText } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
-import { groupInvitationsQueryOptions, useRevokeInvitation, useSendInvitation } from '../api';
-import { personName } from '../person';
+import { groupInvitationsQueryOptions } from '../api/queries';
+import { useRevokeInvitation, useSendInvitation } from '../api/mutations';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { inviteByEmailSchema, type InviteByEmailValues } from '../schemas';
-import { Section } from './Section';
+import { Section } from '../../../components/Section';
 
 /** docs/groups.md: every member may invite a registered user; pending invitations are listed. */
 export function InviteByEmailSection({ group, myId }: { group: Group; myId: number | undefined }) {
@@ -110,7 +111,7 @@ function InvitationRow({
       onSuccess: () => notify({ type: 'success', message: t('groups.byEmail.revoked') }),
       onError: () => notify({ type: 'error', message: t('groups.byEmail.revokeFailed') }),
     });
-  const invitee = invitation.invitee.email ?? personName(t, invitation.invitee);
+  const invitee = invitation.invitee.email ?? personName(t, invitation.invitee, NAME_RULES.groups);
   return (
     <Row justify="space-between" gap="xs" wrap="wrap" data-testid="invitation-row">
       <Stack gap={0} miw={0}>
@@ -118,7 +119,9 @@ function InvitationRow({
           {invitee}
         </Text>
         <Text size="xs" c="dimmed">
-          {t('groups.invitations.invitedBy', { name: personName(t, invitation.inviter) })}
+          {t('groups.invitations.invitedBy', {
+            name: personName(t, invitation.inviter, NAME_RULES.groups),
+          })}
         </Text>
       </Stack>
       {mayRevoke && (

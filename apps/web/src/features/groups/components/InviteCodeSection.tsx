@@ -8,14 +8,11 @@ import { useApi } from '../../../lib/api-context';
 import { formatDate } from '../../../lib/format';
 import type { TranslationKey } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
-import { paths } from '../../../paths';
-import {
-  inviteCodeQueryOptions,
-  isInvalidData,
-  useGenerateInviteCode,
-  useRevokeInviteCode,
-} from '../api';
-import { Section } from './Section';
+import { paths } from '../../../lib/paths';
+import { inviteCodeQueryOptions } from '../api/queries';
+import { isInvalidData } from '../errors';
+import { useGenerateInviteCode, useRevokeInviteCode } from '../api/mutations';
+import { Section } from '../../../components/Section';
 
 /** spec §8: a missing clipboard and a missing code are one message; a refused write another. */
 async function copyToClipboard(

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
-import { paths } from '../../../paths';
-import { useJoinGroup } from '../api';
+import { paths } from '../../../lib/paths';
+import { useJoinGroup } from '../api/mutations';
 import { joinGroupSchema, type JoinGroupValues } from '../schemas';
 import { joinedToast } from './joined-toast';
 

@@ -13,12 +13,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { useChangeRole, useRemoveMember } from '../api';
+import { useChangeRole, useRemoveMember } from '../api/mutations';
 import { actionErrorKey } from '../errors';
-import { personName } from '../person';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { RoleBadge } from './RoleBadge';
-import { Section } from './Section';
+import { Section } from '../../../components/Section';
 
 /**
  * What I may do to a member, by docs/groups.md: manage_members changes roles between member and
@@ -74,7 +74,7 @@ export function MembersSection({ group, myId }: { group: Group; myId: number | u
       <ConfirmModal
         opened={confirming}
         title={t('groups.members.removeTitle')}
-        text={t('groups.members.removeText', { name: personName(t, removing) })}
+        text={t('groups.members.removeText', { name: personName(t, removing, NAME_RULES.groups) })}
         confirmLabel={t('groups.members.remove')}
         loading={removeMember.isPending}
         onConfirm={onRemove}
@@ -100,7 +100,7 @@ function MemberRow({
   const { t } = useTranslation();
   const api = useApi();
   const changeRole = useChangeRole(group.id);
-  const name = personName(t, member);
+  const name = personName(t, member, NAME_RULES.groups);
 
   const onRoleChange = (role: GroupRole) =>
     changeRole.mutate(

@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { pendingInvitationsQueryOptions, useAcceptInvitation, useDeclineInvitation } from '../api';
-import { personName } from '../person';
-import { Section } from './Section';
+import { pendingInvitationsQueryOptions } from '../api/queries';
+import { useAcceptInvitation, useDeclineInvitation } from '../api/mutations';
+import { NAME_RULES, personName } from '../../../lib/people';
+import { Section } from '../../../components/Section';
 
 /** docs/groups.md: personal invitations to me, each accepted or declined here. */
 export function PendingInvitations() {
@@ -54,7 +55,9 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
             {invitation.group.name}
           </Text>
           <Text size="sm" c="dimmed">
-            {t('groups.invitations.invitedBy', { name: personName(t, invitation.inviter) })}
+            {t('groups.invitations.invitedBy', {
+              name: personName(t, invitation.inviter, NAME_RULES.groups),
+            })}
           </Text>
         </Stack>
         <Group gap="xs">

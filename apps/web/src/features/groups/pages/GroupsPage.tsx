@@ -6,19 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { groupsQueryOptions } from '../api';
+import { myGroupsQueryOptions } from '../../../lib/shared-queries';
 import { CreateGroupDialog } from '../components/CreateGroupDialog';
 import { GroupCard } from '../components/GroupCard';
 import { JoinGroupForm } from '../components/JoinGroupForm';
 import { PendingInvitations } from '../components/PendingInvitations';
-import { Section } from '../components/Section';
+import { Section } from '../../../components/Section';
 import { loadErrorKey } from '../errors';
 import { PageLoader } from '../../../components/PageLoader';
 
 /** spec §2 Groups page: empty state, create-group dialog, join by code, group cards. */
 export function GroupsPage() {
   const { t } = useTranslation();
-  const groups = useQuery(groupsQueryOptions(useApi()));
+  const groups = useQuery(myGroupsQueryOptions(useApi()));
   const errorKey = groups.isError ? loadErrorKey(groups.error, 'groups.loadFailed') : null;
 
   useEffect(() => {

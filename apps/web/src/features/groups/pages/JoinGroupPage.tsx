@@ -8,8 +8,9 @@ import { useApi } from '../../../lib/api-context';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
-import { paths } from '../../../paths';
-import { joinPreviewQueryOptions, useJoinGroup } from '../api';
+import { paths } from '../../../lib/paths';
+import { joinPreviewQueryOptions } from '../api/queries';
+import { useJoinGroup } from '../api/mutations';
 import { joinedToast } from '../components/joined-toast';
 import { PageLoader } from '../../../components/PageLoader';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, jsonResponse, problemResponse } from '../../../test/fake-api';
-import { renderApp, signInAs } from '../../../test/render-app';
-import { groupSummary } from '../test/fixtures';
+import { createFakeApi, jsonResponse, problemResponse } from '../../../../test/fake-api';
+import { renderApp, signInAs } from '../../../../test/render-app';
+import { groupSummary } from '../../../../test/features/groups/fixtures';
 
 const preview = (isMember = false) => ({
   group_id: 1,

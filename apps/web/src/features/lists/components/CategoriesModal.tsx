@@ -24,13 +24,13 @@ import { isApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import type { TranslationKey } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
+import { categoriesQueryOptions } from '../api/queries';
 import {
-  categoriesQueryOptions,
   useCreateCategory,
   useDeleteCategory,
   useMoveCategory,
   useUpdateCategory,
-} from '../api';
+} from '../api/category-mutations';
 import { PageLoader } from '../../../components/PageLoader';
 
 /** The Mantine colours a new category can have (the server also takes `#rrggbb`). */

@@ -4,8 +4,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { costSummaryQueryOptions } from '../api';
-import { money, personName } from '../format';
+import { costSummaryQueryOptions } from '../api/queries';
+import { money } from '../../../lib/money';
+import { NAME_RULES, personName } from '../../../lib/people';
 import { PageLoader } from '../../../components/PageLoader';
 
 /** spec §3 Cost summary: total, equal share, participants; per person added, due, balance. */
@@ -66,7 +67,7 @@ export function CostSummaryModal({
               <Table.Tbody>
                 {data.participants.map((participant, index) => (
                   <Table.Tr key={participant.user?.id ?? `deleted-${index}`}>
-                    <Table.Td>{personName(t, participant.user)}</Table.Td>
+                    <Table.Td>{personName(t, participant.user, NAME_RULES.lists)}</Table.Td>
                     <Table.Td ta="right">{format(participant.items_added_cents)}</Table.Td>
                     <Table.Td ta="right">{format(participant.amount_due_cents)}</Table.Td>
                     <Table.Td

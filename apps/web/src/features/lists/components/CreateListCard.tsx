@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { errorText } from '../../../lib/forms';
 import type { TranslationKey } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
-import { useCreateList } from '../api';
+import { useCreateList } from '../api/list-mutations';
 
 const PERSONAL = 'personal';
 

@@ -14,13 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { errorText } from '../../../lib/forms';
 import type { TranslationKey } from '../../../lib/i18n';
-import { parsePriceInput, priceInputValue } from '../format';
+import { parseOptionalMoneyInput } from '../../../lib/money-input';
+import { priceInputValue } from '../format';
 import { inAisleOrder } from '../grouping';
 
 const key = (translationKey: TranslationKey) => translationKey;
 const NO_CATEGORY = '';
 
-const editItemSchema = (currency: string) =>
+const editItemSchema = (currency: string, locale: string) =>
   z.object({
     name: z
       .string()
@@ -35,7 +36,7 @@ const editItemSchema = (currency: string) =>
     price: z
       .string()
       .refine(
-        (value) => !Number.isNaN(parsePriceInput(value, currency)),
+        (value) => !Number.isNaN(parseOptionalMoneyInput(value, currency, locale)),
         key('lists.item.priceInvalid'),
       ),
     category: z.string(),
@@ -87,13 +88,13 @@ function EditItemForm({
   onSave: (changes: Omit<UpdateItemBody, 'version'>) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<EditItemValues>({
-    resolver: zodResolver(editItemSchema(currency)),
+    resolver: zodResolver(editItemSchema(currency, i18n.language)),
     defaultValues: {
       name: item.name,
       quantity: String(item.quantity),
@@ -109,7 +110,7 @@ function EditItemForm({
       name: values.name.trim(),
       quantity: Number(values.quantity.replace(',', '.')),
       unit: values.unit.trim() || null,
-      price_cents: parsePriceInput(values.price, currency),
+      price_cents: parseOptionalMoneyInput(values.price, currency, i18n.language),
       category_id: values.category === NO_CATEGORY ? null : Number(values.category),
       notes: values.notes,
     };

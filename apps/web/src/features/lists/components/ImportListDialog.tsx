@@ -18,8 +18,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/toasts';
-import { paths } from '../../../paths';
-import { useImportList } from '../api';
+import { paths } from '../../../lib/paths';
+import { useImportList } from '../api/list-mutations';
 
 type ImportFormat = 'text' | 'csv' | 'json';
 const PERSONAL = 'personal';

@@ -3,8 +3,9 @@ import { ActionIcon, Badge, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { personName, quantityText } from '../format';
-import { isDraftId } from '../items-cache';
+import { NAME_RULES, personName } from '../../../lib/people';
+import { quantityText } from '../format';
+import { isDraftId } from '../api/items-cache';
 import { PriceEditor } from './PriceEditor';
 
 export interface ItemActions {
@@ -83,9 +84,11 @@ export function ItemRow({
         )}
         <Text size="xs" c="dimmed">
           {item.done && item.completed_by !== null
-            ? t('lists.item.completedBy', { name: personName(t, item.completed_by) })
+            ? t('lists.item.completedBy', {
+                name: personName(t, item.completed_by, NAME_RULES.lists),
+              })
             : item.added_by !== null
-              ? t('lists.item.addedBy', { name: personName(t, item.added_by) })
+              ? t('lists.item.addedBy', { name: personName(t, item.added_by, NAME_RULES.lists) })
               : null}
         </Text>
       </Stack>

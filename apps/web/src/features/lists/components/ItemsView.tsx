@@ -24,7 +24,7 @@ import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupByCategory } from '../grouping';
-import { isDraftId } from '../items-cache';
+import { isDraftId } from '../api/items-cache';
 import { ItemRow, type ItemActions } from './ItemRow';
 
 type Entry =

@@ -31,19 +31,18 @@ import { isApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import type { TranslationKey } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
-import { paths } from '../../../paths';
+import { paths } from '../../../lib/paths';
+import { downloadListExport, type ExportFormat } from '../api/downloads';
+import { myGroupsQueryOptions } from '../../../lib/shared-queries';
 import {
-  downloadListExport,
-  myGroupsQueryOptions,
   useDeleteList,
   useDuplicateList,
   useListTransition,
   useShareList,
   useUnshareList,
   useUpdateList,
-  type ExportFormat,
   type ListTransition,
-} from '../api';
+} from '../api/list-mutations';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { LoadWhenOpened } from '../../../components/LoadWhenOpened';
 

@@ -3,8 +3,8 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArchiveOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../paths';
-import { money } from '../format';
+import { paths } from '../../../lib/paths';
+import { money } from '../../../lib/money';
 import { ListKindBadge, ListStatusBadge } from './ListBadges';
 
 /** A list on the lists page: its name, counts, total, group or personal, status. */

@@ -3,7 +3,7 @@ import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../../lib/online';
-import { useItemOutbox } from '../api';
+import { useItemOutbox } from '../api/item-mutations';
 
 /**
  * How many item changes wait to be sent, offline, or are being sent. That the device is offline

@@ -1,7 +1,9 @@
 import { Button, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { money, parsePriceInput, priceInputValue } from '../format';
+import { money } from '../../../lib/money';
+import { parseOptionalMoneyInput } from '../../../lib/money-input';
+import { priceInputValue } from '../format';
 
 /** The price of an item, changed in place: Enter or leaving the field saves, Escape cancels. */
 export function PriceEditor({
@@ -28,7 +30,7 @@ export function PriceEditor({
     setEditing(true);
   };
   const commit = () => {
-    const cents = parsePriceInput(value, currency);
+    const cents = parseOptionalMoneyInput(value, currency, i18n.language);
     if (cents !== null && Number.isNaN(cents)) {
       setError(t('lists.item.priceInvalid'));
       return;

@@ -5,8 +5,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/toasts';
-import { useAddItem } from '../api';
-import { money, quantityText } from '../format';
+import { useAddItem } from '../api/item-mutations';
+import { money } from '../../../lib/money';
+import { quantityText } from '../format';
 
 /**
  * One field that understands "2 x Milk 1,99" (docs/lists.md quick-add): it shows what it will add

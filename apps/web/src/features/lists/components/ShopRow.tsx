@@ -3,7 +3,9 @@ import { Button, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowBackUp, IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { money, parsePriceInput, quantityText } from '../format';
+import { money } from '../../../lib/money';
+import { parseOptionalMoneyInput } from '../../../lib/money-input';
+import { quantityText } from '../format';
 
 /** A row of supermarket mode: at least 56 px high, one tap ticks it off. */
 export function ShopRow({
@@ -21,7 +23,7 @@ export function ShopRow({
   const { t, i18n } = useTranslation();
   const [price, setPrice] = useState('');
   const showQuantity = item.quantity !== 1 || item.unit !== null;
-  const parsed = parsePriceInput(price, currency);
+  const parsed = parseOptionalMoneyInput(price, currency, i18n.language);
   const isPriceInvalid = parsed !== null && Number.isNaN(parsed);
 
   const tick = () => {

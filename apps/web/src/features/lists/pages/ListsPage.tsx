@@ -10,17 +10,15 @@ import { useApi } from '../../../lib/api-context';
 import type { TranslationKey } from '../../../lib/i18n';
 import { useOptionalNumericParam } from '../../../lib/route-params';
 import { notify } from '../../../lib/toasts';
-import {
-  activeListsQueryOptions,
-  archivedListsQueryOptions,
-  myGroupsQueryOptions,
-  useListTransition,
-} from '../api';
+import { activeListsQueryOptions, archivedListsQueryOptions } from '../api/queries';
+import { myGroupsQueryOptions } from '../../../lib/shared-queries';
+import { useListTransition } from '../api/list-mutations';
 import { CreateListCard } from '../components/CreateListCard';
 import { ImportListDialog } from '../components/ImportListDialog';
 import { ListCard } from '../components/ListCard';
 import { OfflineIndicator } from '../components/OfflineIndicator';
-import { useListsLive } from '../live';
+import { useListsLive } from '../api/live';
+import { useOutboxToasts } from '../components/use-outbox-toasts';
 import { useScrollMemory, useViewState } from '../view-state';
 import { PageLoader } from '../../../components/PageLoader';
 
@@ -33,6 +31,7 @@ export function ListsPage() {
   const groupId = useOptionalNumericParam('groupId');
   const [search, setSearch] = useSearchParams();
   useListsLive();
+  useOutboxToasts();
 
   const viewKey = `lists:${groupId ?? 'mine'}`;
   const [savedTab, setSavedTab] = useViewState<Tab>(`${viewKey}:tab`, 'active');

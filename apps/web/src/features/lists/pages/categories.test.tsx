@@ -2,9 +2,9 @@ import type { Category } from '@household/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, problemResponse } from '../../../test/fake-api';
-import { category, item, listDetail } from '../test/fixtures';
-import { openList } from '../test/open-list';
+import { jsonResponse, problemResponse } from '../../../../test/fake-api';
+import { category, item, listDetail } from '../../../../test/features/lists/fixtures';
+import { openList } from '../../../../test/features/lists/open-list';
 
 /** Dairy, Fruit and Bakery, sent out of order: the aisle order is Fruit, Bakery, Dairy. */
 const everyday = () => [

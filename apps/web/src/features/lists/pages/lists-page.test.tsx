@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakeApi, jsonResponse, problemResponse } from '../../../test/fake-api';
-import { renderApp, signInAs } from '../../../test/render-app';
-import { list, listDetail } from '../test/fixtures';
+import { createFakeApi, jsonResponse, problemResponse } from '../../../../test/fake-api';
+import { renderApp, signInAs } from '../../../../test/render-app';
+import { list, listDetail } from '../../../../test/features/lists/fixtures';
 
 const flat = { id: 1, name: 'Flat 3B' };
 const groupSummary = {

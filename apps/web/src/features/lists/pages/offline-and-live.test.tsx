@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { createStore, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { realtimeEmitter } from '../../../lib/realtime-events';
-import { jsonResponse, problemResponse } from '../../../test/fake-api';
-import { bob, item, listDetail } from '../test/fixtures';
-import { openList } from '../test/open-list';
+import { jsonResponse, problemResponse } from '../../../../test/fake-api';
+import { bob, item, listDetail } from '../../../../test/features/lists/fixtures';
+import { openList } from '../../../../test/features/lists/open-list';
 
 let online = true;
 beforeEach(() => {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../../test/fake-api';
-import { ann, category, item, listDetail } from '../test/fixtures';
-import { openList } from '../test/open-list';
+import { jsonResponse } from '../../../../test/fake-api';
+import { ann, category, item, listDetail } from '../../../../test/features/lists/fixtures';
+import { openList } from '../../../../test/features/lists/open-list';
 
 const shopRows = () => screen.findAllByTestId('shop-row');
 

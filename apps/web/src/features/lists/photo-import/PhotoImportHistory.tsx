@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { ocrHistoryQueryOptions } from './api';
+import { ocrHistoryQueryOptions } from '../api/ocr';
 import { jobFailureReason } from './reasons';
 
 const STATE_COLORS: Record<OcrJob['state'], string> = {

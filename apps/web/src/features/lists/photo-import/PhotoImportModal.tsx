@@ -34,13 +34,14 @@ import { useApi } from '../../../lib/api-context';
 import { currentLocale, isLocale } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
+import { ocrKeys } from '../api/keys';
 import {
+  isFinalJob,
   ocrResultQueryOptions,
   ocrStatusQueryOptions,
   useCancelOcrJobs,
   useUploadPhotos,
-} from './api';
-import { isFinalJob, ocrKeys } from './keys';
+} from '../api/ocr';
 import { jobFailureReason, OCR_IMAGE_MAX_MB, uploadFailureReason } from './reasons';
 import { ReviewItems } from './ReviewItems';
 

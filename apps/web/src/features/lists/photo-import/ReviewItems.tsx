@@ -20,8 +20,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/toasts';
-import { money } from '../format';
-import { useMergeItems } from './api';
+import { money } from '../../../lib/money';
+import { useMergeItems } from '../api/ocr';
 import { mergeFailureReason } from './reasons';
 import {
   checkRow,
@@ -69,10 +69,14 @@ export function ReviewItems({
 
   const format = (cents: number) => money(cents, currency, i18n.language);
   const printed = printedTotal(results);
-  const selected = selectedTotal(rows, currency);
+  const selected = selectedTotal(rows, currency, i18n.language);
   const count = rows.filter((row) => row.included).length;
-  const priced = rows.some((row) => row.included && rowPriceCents(row, currency) !== null);
-  const errors: RowErrors[] = rows.map((row) => (row.included ? checkRow(row, currency) : {}));
+  const priced = rows.some(
+    (row) => row.included && rowPriceCents(row, currency, i18n.language) !== null,
+  );
+  const errors: RowErrors[] = rows.map((row) =>
+    row.included ? checkRow(row, currency, i18n.language) : {},
+  );
   const allTicked = count === rows.length;
 
   const change = (key: string, changes: Partial<ReviewRow>) =>
@@ -89,7 +93,7 @@ export function ReviewItems({
     if (errors.some((rowErrors) => Object.keys(rowErrors).length > 0)) return;
     setFailure(undefined);
     merge.mutate(
-      { items: mergeItems(rows, currency) },
+      { items: mergeItems(rows, currency, i18n.language) },
       {
         onSuccess: (result) => {
           notify({

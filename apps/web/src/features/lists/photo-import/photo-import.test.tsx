@@ -11,9 +11,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { realtimeEmitter } from '../../../lib/realtime-events';
-import { jsonResponse, problemResponse } from '../../../test/fake-api';
-import { ann, bob, item, listDetail } from '../test/fixtures';
-import { openList } from '../test/open-list';
+import { jsonResponse, problemResponse } from '../../../../test/fake-api';
+import { ann, bob, item, listDetail } from '../../../../test/features/lists/fixtures';
+import { openList } from '../../../../test/features/lists/open-list';
 
 /** Test data in the wire shapes of packages/contracts/src/ocr.ts. */
 const job = (id: number, overrides: Partial<OcrJob> = {}): OcrJob => ({

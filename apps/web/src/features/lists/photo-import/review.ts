@@ -8,7 +8,8 @@ import {
 } from '@household/contracts';
 import { itemNameKey } from '@household/domain';
 import type { TranslationKey } from '../../../lib/i18n';
-import { parsePriceInput, priceInputValue } from '../format';
+import { parseOptionalMoneyInput } from '../../../lib/money-input';
+import { priceInputValue } from '../format';
 
 /** One found item as the review table holds it: the fields as typed, ticked or not. */
 export interface ReviewRow {
@@ -58,13 +59,17 @@ export function printedTotal(results: readonly OcrResult[]): number | null {
 const parseQuantity = (text: string) => Number(text.trim().replace(',', '.'));
 
 /** The row's price in minor units: null when empty, NaN when it is not a price. */
-export const rowPriceCents = (row: ReviewRow, currency: string) =>
-  parsePriceInput(row.price, currency);
+export const rowPriceCents = (row: ReviewRow, currency: string, locale: string) =>
+  parseOptionalMoneyInput(row.price, currency, locale);
 
 /** What the ticked rows with a readable price add up to. */
-export function selectedTotal(rows: readonly ReviewRow[], currency: string): number {
+export function selectedTotal(
+  rows: readonly ReviewRow[],
+  currency: string,
+  locale: string,
+): number {
   return rows.reduce((sum, row) => {
-    const cents = row.included ? rowPriceCents(row, currency) : null;
+    const cents = row.included ? rowPriceCents(row, currency, locale) : null;
     return cents === null || Number.isNaN(cents) ? sum : sum + cents;
   }, 0);
 }
@@ -77,7 +82,7 @@ export const isOnList = (row: ReviewRow, names: ReadonlySet<string>) =>
   row.name.trim() !== '' && names.has(itemNameKey(row.name));
 
 /** The same rules as the item contract, in the reader's words. */
-export function checkRow(row: ReviewRow, currency: string): RowErrors {
+export function checkRow(row: ReviewRow, currency: string, locale: string): RowErrors {
   const errors: RowErrors = {};
   const name = row.name.trim();
   if (name === '') errors.name = key('validation.itemNameRequired');
@@ -86,7 +91,7 @@ export function checkRow(row: ReviewRow, currency: string): RowErrors {
   if (!(quantity > 0 && quantity <= ITEM_QUANTITY_MAX)) {
     errors.quantity = key('lists.edit.quantityInvalid');
   }
-  const cents = rowPriceCents(row, currency);
+  const cents = rowPriceCents(row, currency, locale);
   if (cents !== null && (Number.isNaN(cents) || cents > ITEM_PRICE_MAX_CENTS)) {
     errors.price = key('lists.item.priceInvalid');
   }
@@ -94,11 +99,15 @@ export function checkRow(row: ReviewRow, currency: string): RowErrors {
 }
 
 /** The ticked rows as the merge takes them; rows must have passed `checkRow`. */
-export function mergeItems(rows: readonly ReviewRow[], currency: string): MergeItemsBody['items'] {
+export function mergeItems(
+  rows: readonly ReviewRow[],
+  currency: string,
+  locale: string,
+): MergeItemsBody['items'] {
   return rows
     .filter((row) => row.included)
     .map((row) => {
-      const cents = rowPriceCents(row, currency);
+      const cents = rowPriceCents(row, currency, locale);
       return {
         name: row.name.trim(),
         quantity: parseQuantity(row.quantity),

@@ -5,7 +5,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
-import { unreadCountQueryOptions } from '../api';
+import { unreadCountQueryOptions } from '../api/queries';
 import { useNotificationsLive } from '../live';
 
 const loadCenter = () => import('./NotificationCenter');

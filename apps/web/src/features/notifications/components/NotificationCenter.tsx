@@ -16,12 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
-import { safeRedirect } from '../../../paths';
-import {
-  notificationsQueryOptions,
-  useMarkAllNotificationsRead,
-  useMarkNotificationRead,
-} from '../api';
+import { safeRedirect } from '../../../lib/paths';
+import { notificationsQueryOptions } from '../api/queries';
+import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mutations';
 import { notificationText, relativeTime } from '../text';
 import './notification-center.css';
 

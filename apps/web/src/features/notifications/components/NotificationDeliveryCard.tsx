@@ -22,7 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { deliveryQueryOptions, useUpdateDelivery } from '../api';
+import { deliveryQueryOptions } from '../api/queries';
+import { useUpdateDelivery } from '../api/mutations';
 import { SettingsCard } from '../../../components/SettingsCard';
 
 /** The server's time zone until the first save sends one (docs/notifications.md). */

@@ -12,12 +12,8 @@ import { formatDate } from '../../../lib/format';
 import type { TranslationKey } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
-import {
-  fetchPushPublicKey,
-  pushDevicesQueryOptions,
-  useAddPushDevice,
-  useRemovePushDevice,
-} from '../api';
+import { fetchPushPublicKey, pushDevicesQueryOptions } from '../api/queries';
+import { useAddPushDevice, useRemovePushDevice } from '../api/mutations';
 import {
   currentEndpoint,
   describeBrowser,

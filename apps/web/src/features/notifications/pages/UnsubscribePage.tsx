@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { paths } from '../../../paths';
-import { SETTINGS_QUERY_KEY } from '../../account/api';
-import { useUnsubscribeEmail } from '../api';
+import { paths } from '../../../lib/paths';
+import { sharedKeys } from '../../../lib/shared-keys';
+import { useUnsubscribeEmail } from '../api/mutations';
 
 /**
  * The link in every notification email: `/unsubscribe?token=...`, signed in or out. Opening it
@@ -68,7 +68,8 @@ function Unsubscribe({ token }: { token: string }) {
           onClick={() =>
             unsubscribe.mutate(token, {
               // A signed-in user's account page then shows email notifications as off.
-              onSuccess: () => void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY }),
+              onSuccess: () =>
+                void queryClient.invalidateQueries({ queryKey: sharedKeys.settings }),
             })
           }
         >

@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../../../lib/api-client';
+import { authKeys } from './keys';
+import { apiPaths } from './paths';
+
+/** A mailed link is used once: the answer is kept, never fetched again. */
+export const verifyEmailQueryOptions = (api: ApiClient, token: string) =>
+  queryOptions({
+    queryKey: authKeys.verify(token),
+    queryFn: () => api.post(apiPaths.verify, { json: { token }, schema: (c) => c.ZUser }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+/** The auth callback checks its tokens by fetching the user with them before keeping them. */
+export const callbackUserQueryOptions = (api: ApiClient, accessToken: string) =>
+  queryOptions({
+    queryKey: authKeys.callback(accessToken),
+    queryFn: () => api.get(apiPaths.me, { accessToken, schema: (c) => c.ZUser }),
+    retry: false,
+    staleTime: Infinity,
+  });
