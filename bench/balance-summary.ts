@@ -40,7 +40,14 @@ import { recordFailure, type Engine, type EngineOutcome } from './lib/engines';
 import { checkInterrupted, isInterrupted, measure, type Measured } from './lib/load';
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 import { call, signUp, type Account } from './lib/seed';
-import { API, startServer, stopServer, type Server } from './lib/server';
+import {
+  API,
+  BENCH_LIMITS,
+  NO_LOAD_SHEDDING,
+  startServer,
+  stopServer,
+  type Server,
+} from './lib/server';
 import { cpuPerRequest, otherCoresCell, statusCell, table } from './lib/table';
 
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'balance-summary-latest.json');
@@ -161,6 +168,155 @@ interface LedgerState {
   maxOpenSplitsPerTransfer: number;
 }
 
+/** Rows of one batch of expenses, ready for `json_to_recordset`, and what they do to the ledger. */
+interface Batch {
+  expenseRows: unknown[];
+  splitRows: unknown[];
+  paymentRows: unknown[];
+  ledgerExpenses: LedgerExpense[];
+  ledgerPayments: LedgerPayment[];
+}
+
+/** Next free ids of the tables a batch writes, counted up as rows are drafted. */
+interface Ids {
+  expense: number;
+  split: number;
+  payment: number;
+}
+
+/**
+ * One expense shared equally by two to six members, most often paid by one of them, with its
+ * splits (a quarter paid back in full, one in ten in part) and, now and then, a payment outside
+ * any expense ("Ana paid Ben 20 €").
+ */
+function draftExpense(batch: Batch, ids: Ids, group: Group, date: string, random: Random) {
+  const id = ids.expense++;
+  const participants = random.someOf(group.memberIds, random.between(2, 6));
+  const payer = random.random() < 0.9 ? random.pick(participants) : random.pick(group.memberIds);
+  const amount = random.between(100, 20_000);
+  const split = splitExpense(
+    amount,
+    { type: 'equal', participants },
+    { rotation: rotationOfDate(date) },
+  );
+  if (!split.ok) throw new Error(`splitExpense refused: ${JSON.stringify(split.error)}`);
+  batch.expenseRows.push({
+    id,
+    created_by: payer,
+    description: `Bench expense ${id}`,
+    amount_cents: amount,
+    date,
+    paid_by: payer,
+    split_input: { type: 'equal', participants },
+  });
+  batch.ledgerExpenses.push({ payerId: payer, shares: split.shares });
+  const pay = (from: number, to: number, cents: number, splitId: number | null) => {
+    batch.paymentRows.push({
+      id: ids.payment++,
+      from_id: from,
+      to_id: to,
+      amount_cents: cents,
+      date,
+      expense_id: splitId === null ? null : id,
+      split_id: splitId,
+      created_by: from,
+    });
+    batch.ledgerPayments.push({ fromId: from, toId: to, amountCents: cents });
+  };
+  for (const share of split.shares) {
+    const sid = ids.split++;
+    let settled = 0;
+    if (share.userId === payer) settled = share.amountCents;
+    else {
+      const luck = random.random();
+      if (luck < 0.25) settled = share.amountCents;
+      else if (luck < 0.35 && share.amountCents > 1) {
+        settled = random.between(1, share.amountCents - 1);
+      }
+      if (settled > 0) pay(share.userId, payer, settled, sid);
+    }
+    batch.splitRows.push({
+      id: sid,
+      expense_id: id,
+      payer_id: payer,
+      user_id: share.userId,
+      amount_cents: share.amountCents,
+      settled_cents: settled,
+    });
+  }
+  if (random.random() < 1 / 50) {
+    const [from, to] = random.someOf(group.memberIds, 2) as [number, number];
+    pay(from, to, random.between(100, 50_000), null);
+  }
+}
+
+async function insertBatch(db: Connection, group: Group, currency: string, batch: Batch) {
+  await db.query(
+    `INSERT INTO expenses (id, group_id, created_by, description, amount_cents, currency,
+       date, paid_by, split_type, split_input)
+     OVERRIDING SYSTEM VALUE
+     SELECT x.id, $2, x.created_by, x.description, x.amount_cents, $3, x.date::date,
+       x.paid_by, 'equal', x.split_input
+     FROM json_to_recordset($1::json) AS x(id int, created_by int, description text,
+       amount_cents int, date text, paid_by int, split_input jsonb)`,
+    [JSON.stringify(batch.expenseRows), group.id, currency],
+  );
+  await db.query(
+    `INSERT INTO expense_splits (id, expense_id, group_id, payer_id, user_id, amount_cents,
+       settled_cents)
+     OVERRIDING SYSTEM VALUE
+     SELECT x.id, x.expense_id, $2, x.payer_id, x.user_id, x.amount_cents, x.settled_cents
+     FROM json_to_recordset($1::json) AS x(id int, expense_id int, payer_id int, user_id int,
+       amount_cents int, settled_cents int)`,
+    [JSON.stringify(batch.splitRows), group.id],
+  );
+  if (batch.paymentRows.length > 0) {
+    await db.query(
+      `INSERT INTO settlements (id, group_id, from_id, to_id, amount_cents, date, expense_id,
+         split_id, created_by)
+       OVERRIDING SYSTEM VALUE
+       SELECT x.id, $2, x.from_id, x.to_id, x.amount_cents, x.date::date, x.expense_id,
+         x.split_id, x.created_by
+       FROM json_to_recordset($1::json) AS x(id int, from_id int, to_id int,
+         amount_cents int, date text, expense_id int, split_id int, created_by int)`,
+      [JSON.stringify(batch.paymentRows), group.id],
+    );
+  }
+}
+
+/**
+ * What the server's ledger does for each change, for all of them at once: move the stored
+ * positions by what the new rows do, then suggest transfers building on the stored ones.
+ */
+async function moveLedger(db: Connection, group: Group, added: Batch) {
+  const moves = netBalances(added.ledgerExpenses, added.ledgerPayments);
+  const stored = await readPositions(db, group.id);
+  for (const [userId, cents] of moves) stored.set(userId, (stored.get(userId) ?? 0) + cents);
+  const changed = [...moves.keys()].sort((a, b) => a - b);
+  await db.query(
+    `INSERT INTO group_balances (group_id, user_id, net_cents)
+     SELECT $1, x.user_id, x.net_cents FROM json_to_recordset($2::json) AS x(user_id int,
+       net_cents bigint)
+     ON CONFLICT (group_id, user_id) DO UPDATE SET net_cents = excluded.net_cents`,
+    [group.id, JSON.stringify(changed.map((id) => ({ user_id: id, net_cents: stored.get(id) })))],
+  );
+  const previous = await readTransfers(db, group.id);
+  const nonZero = new Map([...stored].filter(([, cents]) => cents !== 0));
+  await db.query(
+    `INSERT INTO group_ledgers (group_id, transfers) VALUES ($1, $2::jsonb)
+     ON CONFLICT (group_id) DO UPDATE SET transfers = excluded.transfers, updated_at = now()`,
+    [group.id, JSON.stringify(suggestTransfers(nonZero, previous))],
+  );
+}
+
+const emptyBatch = (): Batch => ({
+  expenseRows: [],
+  splitRows: [],
+  paymentRows: [],
+  ledgerExpenses: [],
+  ledgerPayments: [],
+});
+
 /**
  * Adds expenses to the group until it has `size`, with their splits and payments, and moves the
  * stored positions and suggested transfers as the server would, all in one transaction.
@@ -172,10 +328,12 @@ async function growLedger(
   random: Random,
 ): Promise<SeedReport> {
   const started = performance.now();
-  const [{ count }] = (await db.query(
+  const one = async <T>(query: string, values: unknown[] = []) =>
+    ((await db.query(query, values)) as [T])[0];
+  const { count } = await one<{ count: number }>(
     'SELECT count(*)::int AS count FROM expenses WHERE group_id = $1',
     [group.id],
-  )) as [{ count: number }];
+  );
   const toAdd = size - Number(count);
   const report: SeedReport = {
     addedExpenses: 0,
@@ -186,141 +344,35 @@ async function growLedger(
   };
   if (toAdd <= 0) return report;
   const nextId = async (table: string) =>
-    Number(
-      (
-        (await db.query(`SELECT coalesce(max(id), 0) + 1 AS id FROM ${table}`)) as [{ id: number }]
-      )[0].id,
-    );
-  let expenseId = await nextId('expenses');
-  let splitId = await nextId('expense_splits');
-  let paymentId = await nextId('settlements');
-  const [groupRow] = (await db.query('SELECT currency FROM groups WHERE id = $1', [group.id])) as [
-    { currency: string },
-  ];
+    Number((await one<{ id: number }>(`SELECT coalesce(max(id), 0) + 1 AS id FROM ${table}`)).id);
+  const ids: Ids = {
+    expense: await nextId('expenses'),
+    split: await nextId('expense_splits'),
+    payment: await nextId('settlements'),
+  };
+  const { currency } = await one<{ currency: string }>(
+    'SELECT currency FROM groups WHERE id = $1',
+    [group.id],
+  );
   // Dates run from three years ago to yesterday, in the order the expenses were added.
   const firstDay = Date.now() - 3 * 365 * 86_400_000;
   const dayOf = (i: number) =>
     new Date(firstDay + Math.floor((i / toAdd) * 3 * 365) * 86_400_000).toISOString().slice(0, 10);
 
-  const ledgerExpenses: LedgerExpense[] = [];
-  const ledgerPayments: LedgerPayment[] = [];
+  const added = emptyBatch();
   await db.query('BEGIN');
   try {
     for (let start = 0; start < toAdd; start += BATCH) {
-      const expenseRows: unknown[] = [];
-      const splitRows: unknown[] = [];
-      const paymentRows: unknown[] = [];
+      const batch = emptyBatch();
       for (let i = start; i < Math.min(toAdd, start + BATCH); i++) {
-        const id = expenseId++;
-        const participants = random.someOf(group.memberIds, random.between(2, 6));
-        // Most often one of the sharers paid; now and then someone else did, for all of them.
-        const payer =
-          random.random() < 0.9 ? random.pick(participants) : random.pick(group.memberIds);
-        const amount = random.between(100, 20_000);
-        const date = dayOf(i);
-        const split = splitExpense(
-          amount,
-          { type: 'equal', participants },
-          {
-            rotation: rotationOfDate(date),
-          },
-        );
-        if (!split.ok) throw new Error(`splitExpense refused: ${JSON.stringify(split.error)}`);
-        expenseRows.push({
-          id,
-          created_by: payer,
-          description: `Bench expense ${id}`,
-          amount_cents: amount,
-          date,
-          paid_by: payer,
-          split_input: { type: 'equal', participants },
-        });
-        ledgerExpenses.push({ payerId: payer, shares: split.shares });
-        for (const share of split.shares) {
-          const sid = splitId++;
-          let settled = 0;
-          if (share.userId === payer) {
-            settled = share.amountCents;
-          } else {
-            // A quarter paid back in full, one in ten in part, the rest still open.
-            const luck = random.random();
-            if (luck < 0.25) settled = share.amountCents;
-            else if (luck < 0.35 && share.amountCents > 1)
-              settled = random.between(1, share.amountCents - 1);
-            if (settled > 0) {
-              paymentRows.push({
-                id: paymentId++,
-                from_id: share.userId,
-                to_id: payer,
-                amount_cents: settled,
-                date,
-                expense_id: id,
-                split_id: sid,
-                created_by: share.userId,
-              });
-              ledgerPayments.push({ fromId: share.userId, toId: payer, amountCents: settled });
-            }
-          }
-          splitRows.push({
-            id: sid,
-            expense_id: id,
-            payer_id: payer,
-            user_id: share.userId,
-            amount_cents: share.amountCents,
-            settled_cents: settled,
-          });
-        }
-        // One payment outside any expense for every 50 expenses ("Ana paid Ben 20 €").
-        if (random.random() < 1 / 50) {
-          const [from, to] = random.someOf(group.memberIds, 2) as [number, number];
-          const cents = random.between(100, 50_000);
-          paymentRows.push({
-            id: paymentId++,
-            from_id: from,
-            to_id: to,
-            amount_cents: cents,
-            date,
-            expense_id: null,
-            split_id: null,
-            created_by: from,
-          });
-          ledgerPayments.push({ fromId: from, toId: to, amountCents: cents });
-        }
+        draftExpense(batch, ids, group, dayOf(i), random);
       }
-      await db.query(
-        `INSERT INTO expenses (id, group_id, created_by, description, amount_cents, currency,
-           date, paid_by, split_type, split_input)
-         OVERRIDING SYSTEM VALUE
-         SELECT x.id, $2, x.created_by, x.description, x.amount_cents, $3, x.date::date,
-           x.paid_by, 'equal', x.split_input
-         FROM json_to_recordset($1::json) AS x(id int, created_by int, description text,
-           amount_cents int, date text, paid_by int, split_input jsonb)`,
-        [JSON.stringify(expenseRows), group.id, groupRow.currency],
-      );
-      await db.query(
-        `INSERT INTO expense_splits (id, expense_id, group_id, payer_id, user_id, amount_cents,
-           settled_cents)
-         OVERRIDING SYSTEM VALUE
-         SELECT x.id, x.expense_id, $2, x.payer_id, x.user_id, x.amount_cents, x.settled_cents
-         FROM json_to_recordset($1::json) AS x(id int, expense_id int, payer_id int, user_id int,
-           amount_cents int, settled_cents int)`,
-        [JSON.stringify(splitRows), group.id],
-      );
-      if (paymentRows.length > 0) {
-        await db.query(
-          `INSERT INTO settlements (id, group_id, from_id, to_id, amount_cents, date, expense_id,
-             split_id, created_by)
-           OVERRIDING SYSTEM VALUE
-           SELECT x.id, $2, x.from_id, x.to_id, x.amount_cents, x.date::date, x.expense_id,
-             x.split_id, x.created_by
-           FROM json_to_recordset($1::json) AS x(id int, from_id int, to_id int,
-             amount_cents int, date text, expense_id int, split_id int, created_by int)`,
-          [JSON.stringify(paymentRows), group.id],
-        );
-      }
-      report.addedExpenses += expenseRows.length;
-      report.addedSplits += splitRows.length;
-      report.addedPayments += paymentRows.length;
+      await insertBatch(db, group, currency, batch);
+      added.ledgerExpenses.push(...batch.ledgerExpenses);
+      added.ledgerPayments.push(...batch.ledgerPayments);
+      report.addedExpenses += batch.expenseRows.length;
+      report.addedSplits += batch.splitRows.length;
+      report.addedPayments += batch.paymentRows.length;
     }
     for (const table of ['expenses', 'expense_splits', 'settlements']) {
       await db.query(
@@ -328,28 +380,7 @@ async function growLedger(
            (SELECT coalesce(max(id), 1) FROM ${table}))`,
       );
     }
-
-    // What the server's ledger does for each change, for all of them at once: move the stored
-    // positions by what the new rows do, then suggest transfers building on the stored ones.
-    const moves = netBalances(ledgerExpenses, ledgerPayments);
-    const stored = await readPositions(db, group.id);
-    for (const [userId, cents] of moves) stored.set(userId, (stored.get(userId) ?? 0) + cents);
-    const changed = [...moves.keys()].sort((a, b) => a - b);
-    await db.query(
-      `INSERT INTO group_balances (group_id, user_id, net_cents)
-       SELECT $1, x.user_id, x.net_cents FROM json_to_recordset($2::json) AS x(user_id int,
-         net_cents bigint)
-       ON CONFLICT (group_id, user_id) DO UPDATE SET net_cents = excluded.net_cents`,
-      [group.id, JSON.stringify(changed.map((id) => ({ user_id: id, net_cents: stored.get(id) })))],
-    );
-    const previous = await readTransfers(db, group.id);
-    const nonZero = new Map([...stored].filter(([, cents]) => cents !== 0));
-    const transfers = suggestTransfers(nonZero, previous);
-    await db.query(
-      `INSERT INTO group_ledgers (group_id, transfers) VALUES ($1, $2::jsonb)
-       ON CONFLICT (group_id) DO UPDATE SET transfers = excluded.transfers, updated_at = now()`,
-      [group.id, JSON.stringify(transfers)],
-    );
+    await moveLedger(db, group, added);
     await db.query('COMMIT');
   } catch (error) {
     await db.query('ROLLBACK').catch(() => {});
@@ -691,23 +722,101 @@ async function runScenario(
   };
 }
 
+/** What measuring one size needs of its engine's run: the server and database, the group, the load. */
+interface EngineRun {
+  engine: Engine;
+  env: Record<string, string>;
+  group: Group;
+  timing: { duration: number; warmup: number };
+  seedRandom: Random;
+  loadRandom: Random;
+  rows: Row[];
+  startServer(options?: { args: string[]; healthPath: string }): Promise<Server>;
+  stopServer(): Promise<void>;
+  withDatabase<T>(task: (db: Connection) => Promise<T>): Promise<T>;
+}
+
+/**
+ * One ledger size: grow the ledger, check it, then the floor, the summary and the creates against
+ * it, and check the ledger again.
+ */
+async function measureSize(run: EngineRun, size: number): Promise<SizeReport> {
+  const { engine, group, timing, loadRandom } = run;
+  console.log(`[${engine} ${size}] writing the ledger…`);
+  const { seed, ledgerBefore, positions } = await run.withDatabase(async (db) => {
+    const seed = await growLedger(db, group, size, run.seedRandom);
+    return {
+      seed,
+      ledgerBefore: await checkLedger(db, group.id),
+      positions: await readPositions(db, group.id),
+    };
+  });
+  console.log(
+    `[${engine} ${size}] ${seed.addedExpenses} expenses, ${seed.addedSplits} splits, ` +
+      `${seed.addedPayments} payments in ${seed.seconds} s (+${seed.vacuumSeconds} s ` +
+      `VACUUM ANALYZE); ${ledgerBefore.openSplits} open splits, ${ledgerBefore.transfers} ` +
+      `transfers, at most ${ledgerBefore.maxOpenSplitsPerTransfer} open splits behind one; ` +
+      'the stored balances add up',
+  );
+  const sizeReport: SizeReport = { size, seed, ledgerBefore };
+  const measure = (scenario: Scenario, server: Server) =>
+    runScenario(engine, size, scenario, server, group, loadRandom, timing);
+
+  const floorServer = await run.startServer({
+    args: ['--import', 'tsx', 'bench/floor/server.ts'],
+    healthPath: '/health',
+  });
+  const floor = await measure(FLOOR_SCENARIO, floorServer);
+  run.rows.push(floor);
+  await run.stopServer();
+
+  const server = await run.startServer();
+  sizeReport.summary = await checkSummary(server.base, group, positions);
+  const summary = await measure(SUMMARY_SCENARIO, server);
+  summary.ofFloor = round(summary.okPerSecond / floor.okPerSecond, 3);
+  run.rows.push(summary, await measure(SUMMARY_ALONE_SCENARIO, server));
+  for (const scenario of CREATE_SCENARIOS) run.rows.push(await measure(scenario, server));
+  await run.stopServer();
+
+  sizeReport.ledgerAfter = await run.withDatabase((db) => checkLedger(db, group.id));
+  const created = run.rows
+    .filter((row) => row.size === size && row.engine === engine)
+    .filter((row) => row.scenario.startsWith('POST'))
+    .reduce((sum, row) => sum + (row.statusCodes['201'] ?? 0), 0);
+  // Warm-up creates count too: compare with what the ledger holds, at least the measured ones.
+  const grown = sizeReport.ledgerAfter.expenses - ledgerBefore.expenses;
+  if (grown < created) {
+    throw new Error(`${created} creates answered 201 but the group grew by ${grown} expenses`);
+  }
+  console.log(
+    `[${engine} ${size}] after the creates: ${sizeReport.ledgerAfter.expenses} expenses, ` +
+      'the stored balances still add up',
+  );
+  return sizeReport;
+}
+
 async function benchEngine(
   engine: Engine,
   options: ReturnType<typeof parseCli>,
 ): Promise<{ report: EngineReport; rows: Row[] }> {
-  const timing = { duration: options.duration, warmup: options.warmup };
-  // Two streams: the ledger written for a seed does not depend on how many requests were sent.
-  const seedRandom = randomSource(options.seed);
-  const loadRandom = randomSource(options.seed ^ 0x5bd1e995);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `household-bench-balances-${engine}-`));
   const report: EngineReport = { engine, status: 'ran', sizes: [] };
   const rows: Row[] = [];
   let createdDatabase = false;
   let server: Server | null = null;
-  let db: Connection | null = null;
   let logLines = 0;
   const loadBefore = round(os.loadavg()[0] ?? 0);
-  const stop = async () => {
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    ...BENCH_LIMITS,
+    ...NO_LOAD_SHEDDING,
+  };
+  const startApp = async (options?: { args: string[]; healthPath: string }) => {
+    server = await startServer({ env, ...options });
+    return server;
+  };
+  const stopApp = async () => {
     const current = server!;
     server = null;
     await stopServer(current);
@@ -719,110 +828,44 @@ async function benchEngine(
     }
   };
   try {
-    const env: Record<string, string> = {
-      DATA_DIR: dataDir,
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-      ACCESS_TOKEN_TTL_SECONDS: String(24 * 60 * 60),
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-      JOIN_RATE_LIMIT_PER_MINUTE: '1000000',
-      // What a route can serve with every connection at work at once, neither held in line nor
-      // refused by load shedding (the soak measures that): the figures stay comparable with the
-      // earlier ones, measured without it.
-      MAX_CONCURRENT_REQUESTS: '100000',
-      MAX_ACTIVE_REQUESTS: '100000',
-    };
     if (engine === 'postgres') {
       env.DATABASE_URL = createBenchDatabase(PG_BENCH_DB);
       createdDatabase = true;
     }
     console.log(`[${engine}] starting the server, building a group of ${MEMBERS}…`);
     const groupStarted = performance.now();
-    server = await startServer({ env });
-    const group = await createGroup(server.base);
+    const group = await createGroup((await startApp()).base);
     report.groupSeconds = round((performance.now() - groupStarted) / 1000, 1);
-    await stop();
-
+    await stopApp();
+    const run: EngineRun = {
+      engine,
+      env,
+      group,
+      timing: { duration: options.duration, warmup: options.warmup },
+      // Two streams: the ledger written for a seed does not depend on how many requests were sent.
+      seedRandom: randomSource(options.seed),
+      loadRandom: randomSource(options.seed ^ 0x5bd1e995),
+      rows,
+      startServer: startApp,
+      stopServer: stopApp,
+      withDatabase: async (task) => {
+        const db = await connect(engine, env);
+        try {
+          return await task(db);
+        } finally {
+          await db.close().catch(() => {});
+        }
+      },
+    };
     for (const size of options.sizes) {
       checkInterrupted();
-      console.log(`[${engine} ${size}] writing the ledger…`);
-      db = await connect(engine, env);
-      const seed = await growLedger(db, group, size, seedRandom);
-      const ledgerBefore = await checkLedger(db, group.id);
-      const positions = await readPositions(db, group.id);
-      await db.close();
-      db = null;
-      console.log(
-        `[${engine} ${size}] ${seed.addedExpenses} expenses, ${seed.addedSplits} splits, ` +
-          `${seed.addedPayments} payments in ${seed.seconds} s (+${seed.vacuumSeconds} s ` +
-          `VACUUM ANALYZE); ${ledgerBefore.openSplits} open splits, ${ledgerBefore.transfers} ` +
-          `transfers, at most ${ledgerBefore.maxOpenSplitsPerTransfer} open splits behind one; ` +
-          'the stored balances add up',
-      );
-      const sizeReport: SizeReport = { size, seed, ledgerBefore };
-      report.sizes.push(sizeReport);
-
-      server = await startServer({
-        args: ['--import', 'tsx', 'bench/floor/server.ts'],
-        env,
-        healthPath: '/health',
-      });
-      const floor = await runScenario(
-        engine,
-        size,
-        FLOOR_SCENARIO,
-        server,
-        group,
-        loadRandom,
-        timing,
-      );
-      rows.push(floor);
-      await stop();
-
-      server = await startServer({ env });
-      sizeReport.summary = await checkSummary(server.base, group, positions);
-      const summary = await runScenario(
-        engine,
-        size,
-        SUMMARY_SCENARIO,
-        server,
-        group,
-        loadRandom,
-        timing,
-      );
-      summary.ofFloor = round(summary.okPerSecond / floor.okPerSecond, 3);
-      rows.push(summary);
-      rows.push(
-        await runScenario(engine, size, SUMMARY_ALONE_SCENARIO, server, group, loadRandom, timing),
-      );
-      for (const scenario of CREATE_SCENARIOS) {
-        rows.push(await runScenario(engine, size, scenario, server, group, loadRandom, timing));
-      }
-      await stop();
-
-      db = await connect(engine, env);
-      sizeReport.ledgerAfter = await checkLedger(db, group.id);
-      await db.close();
-      db = null;
-      const created = rows
-        .filter((row) => row.size === size && row.engine === engine)
-        .filter((row) => row.scenario.startsWith('POST'))
-        .reduce((sum, row) => sum + (row.statusCodes['201'] ?? 0), 0);
-      // Warm-up creates count too: compare with what the ledger holds, at least the measured ones.
-      const grown = sizeReport.ledgerAfter.expenses - ledgerBefore.expenses;
-      if (grown < created) {
-        throw new Error(`${created} creates answered 201 but the group grew by ${grown} expenses`);
-      }
-      console.log(
-        `[${engine} ${size}] after the creates: ${sizeReport.ledgerAfter.expenses} expenses, ` +
-          'the stored balances still add up',
-      );
+      report.sizes.push(await measureSize(run, size));
     }
     report.loadAverage1m = { before: loadBefore, after: round(os.loadavg()[0] ?? 0) };
   } catch (error) {
     recordFailure(report, error);
   } finally {
     if (server) await stopServer(server);
-    if (db) await db.close().catch(() => {});
     report.serverLogLines = logLines;
     if (createdDatabase) dropBenchDatabase(PG_BENCH_DB);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -37,7 +37,14 @@ import { recordFailure, type Engine, type EngineOutcome } from './lib/engines';
 import { checkInterrupted, measure, type Measured } from './lib/load';
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 import { call, signUp, type Account } from './lib/seed';
-import { API, startServer, stopServer, type Server } from './lib/server';
+import {
+  API,
+  BENCH_LIMITS,
+  NO_LOAD_SHEDDING,
+  startServer,
+  stopServer,
+  type Server,
+} from './lib/server';
 import { cpuPerRequest, otherCoresCell, statusCell, table } from './lib/table';
 
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'chores-latest.json');
@@ -409,12 +416,8 @@ async function runEngine(
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(48).toString('base64url'),
-      ACCESS_TOKEN_TTL_SECONDS: String(24 * 60 * 60),
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-      JOIN_RATE_LIMIT_PER_MINUTE: '1000000',
-      // As in balance-summary.ts: what a route serves, without load shedding's line and 503s.
-      MAX_CONCURRENT_REQUESTS: '100000',
-      MAX_ACTIVE_REQUESTS: '100000',
+      ...BENCH_LIMITS,
+      ...NO_LOAD_SHEDDING,
     };
     const database = engine === 'postgres' ? PG_BENCH_DB : null;
     if (engine === 'postgres') {

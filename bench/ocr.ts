@@ -2,7 +2,7 @@
  * Photo import (OCR): how well and how fast the server reads receipt and shopping-list photos, what
  * it costs in memory, and whether the rest of the API stays responsive meanwhile.
  *
- * The photos are the sample documents of apps/server/src/modules/ocr/sample-photos.ts (two
+ * The photos are the sample documents of apps/server/test/support/sample-photos.ts (two
  * receipts and a shopping list per language), drawn as a phone photographs them (PHOTO_LIKE).
  * On the real server (embedded database, a fresh temporary DATA_DIR; the database is not the point
  * here):
@@ -41,7 +41,7 @@ import {
   type PhotoOptions,
   type SampleDocument,
   type SampleItem,
-} from '../apps/server/src/modules/ocr/sample-photos';
+} from '../apps/server/test/support/sample-photos';
 import { parseBenchCli, wholeNumber } from './lib/cli';
 import { cpuSnapshot, cpuUsed, round, type CpuSnapshot } from './lib/cpu';
 import { checkInterrupted, measure, type Measured } from './lib/load';

@@ -25,7 +25,16 @@ import { checkInterrupted, isInterrupted, measure, type Measured } from './lib/l
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 import { createHousehold, type Household } from './lib/seed';
 import { cpuPerRequest, otherCoresCell, statusCell, table } from './lib/table';
-import { API, rssMiB, sleep, startServer, stopServer, type Server } from './lib/server';
+import {
+  API,
+  BENCH_LIMITS,
+  NO_LOAD_SHEDDING,
+  rssMiB,
+  sleep,
+  startServer,
+  stopServer,
+  type Server,
+} from './lib/server';
 
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'latest.json');
 const PG_BENCH_DB = 'household_bench';
@@ -257,16 +266,8 @@ async function benchEngine(
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(48).toString('base64url'),
-      // Long enough that the token outlives any allowed --duration.
-      ACCESS_TOKEN_TTL_SECONDS: String(24 * 60 * 60),
-      // The per-IP limit would otherwise turn the login benchmark into a 429 benchmark.
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-      JOIN_RATE_LIMIT_PER_MINUTE: '1000000',
-      // What a route can serve with every connection at work at once, neither held in line nor
-      // refused by load shedding (the soak measures that): the figures stay comparable with the
-      // earlier ones, measured without it.
-      MAX_CONCURRENT_REQUESTS: '100000',
-      MAX_ACTIVE_REQUESTS: '100000',
+      ...BENCH_LIMITS,
+      ...NO_LOAD_SHEDDING,
     };
     if (engine === 'postgres') {
       env.DATABASE_URL = createBenchDatabase(PG_BENCH_DB);

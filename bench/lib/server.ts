@@ -30,6 +30,27 @@ function serveCommand(): string[] {
   return args;
 }
 
+/**
+ * What every benchmark's server is started with: an access token that outlives any run (a token
+ * expiring would close every WebSocket with 4401), and the per-address limits lifted, since every
+ * request comes from 127.0.0.1 (the login benchmark would otherwise measure 429s).
+ */
+export const BENCH_LIMITS = {
+  ACCESS_TOKEN_TTL_SECONDS: String(24 * 60 * 60),
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  JOIN_RATE_LIMIT_PER_MINUTE: '1000000',
+};
+
+/**
+ * For the route benchmarks: every connection at work at once, neither held in line nor refused by
+ * load shedding (the soak measures that), so that the figures are what a route can serve and stay
+ * comparable with those measured before shedding existed.
+ */
+export const NO_LOAD_SHEDDING = {
+  MAX_CONCURRENT_REQUESTS: '100000',
+  MAX_ACTIVE_REQUESTS: '100000',
+};
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Server {

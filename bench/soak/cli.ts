@@ -2,6 +2,15 @@
 import { parseBenchCli, selectedEngines, wholeNumber } from '../lib/cli';
 import { HOUSEHOLD_SIZE } from './households';
 
+/** The overload, in multiples of the capacity. */
+export const OVERLOAD_FACTOR = 3;
+/**
+ * Idle time after the overload before the last RSS and connection readings; events still in flight
+ * arrive meanwhile. V8 gives back the memory of a burst some 20 to 40 s after the allocations stop
+ * (its memory reducer), not at once: RSS is read every 5 s of the pause.
+ */
+export const PAUSE_SECONDS = 45;
+
 export interface Options {
   /** Of the overload at three times the capacity. */
   durationSeconds: number;

@@ -3,7 +3,7 @@
  * `kill -9` half-way on PostgreSQL, and what that left behind.
  */
 import { psql } from '../lib/postgres';
-import { startServer, stopServer, type Server } from '../lib/server';
+import { BENCH_LIMITS, startServer, stopServer, type Server } from '../lib/server';
 
 /** The process that is killed on PostgreSQL (index 1: the second). */
 export const VICTIM = 1;
@@ -11,13 +11,7 @@ export const VICTIM = 1;
 /** The server as the benchmarks start it, with the limits that would turn set-up into 429s lifted. */
 export function startAppServer(env: Record<string, string>): Promise<Server> {
   return startServer({
-    env: {
-      // Longer than any run: a token expiring would close every WebSocket with 4401.
-      ACCESS_TOKEN_TTL_SECONDS: String(24 * 60 * 60),
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-      JOIN_RATE_LIMIT_PER_MINUTE: '1000000',
-      ...env,
-    },
+    env: { ...BENCH_LIMITS, ...env },
   });
 }
 

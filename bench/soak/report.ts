@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { EngineOutcome } from '../lib/engines';
 import type { Summary } from '../lib/stats';
 import type { Capacity } from './capacity';
-import type { Options } from './cli';
+import { OVERLOAD_FACTOR, PAUSE_SECONDS, type Options } from './cli';
 import type { ClosedLoopRun } from './closed-loop';
 import type { ContentionRun } from './contention';
 import { HOUSEHOLD_SIZE } from './households';
@@ -13,7 +13,6 @@ import type { PhaseFigures } from './open-loop-phase';
 import type { ConnectionSample, ProcessMemory } from './measurements';
 import type { ServerLog } from './processes';
 import { WINDOW_SECONDS } from './request-figures';
-import { OVERLOAD_FACTOR, PAUSE_SECONDS } from './run-engine';
 import type { StartUpRun } from './start-up';
 import { MIX, OPERATIONS } from './workload';
 
@@ -135,20 +134,22 @@ const showCounts = (counts: Record<string, number> | undefined) =>
         .join(', ')
     : '0';
 
-export function printTable(reports: EngineReport[]) {
-  const ran = reports.filter((report) => report.status === 'ran');
-  if (ran.length === 0) return;
-  const phase = (figures: PhaseFigures | undefined) =>
-    figures
-      ? `${figures.rate} → ${figures.servedPerSecond} · ${figures.refused} · ${figures.errors} · ${figures.timeouts} · ${showSummary(figures.latencyMs)}`
-      : '—';
-  const cores = (figures: PhaseFigures | undefined) => {
-    const c = figures?.cpuCores;
-    return c ? `${show(c.servers)} · ${show(c.database)} · ${c.load} · ${show(c.others)}` : '—';
-  };
-  const closed = (pick: (run: ClosedLoopRun) => string) => (r: EngineReport) =>
-    r.closedLoop?.map(pick).join(' · ') ?? '—';
-  const rows: [string, (report: EngineReport) => string][] = [
+type Row = [string, (report: EngineReport) => string];
+
+const phase = (figures: PhaseFigures | undefined) =>
+  figures
+    ? `${figures.rate} → ${figures.servedPerSecond} · ${figures.refused} · ${figures.errors} · ${figures.timeouts} · ${showSummary(figures.latencyMs)}`
+    : '—';
+const cores = (figures: PhaseFigures | undefined) => {
+  const c = figures?.cpuCores;
+  return c ? `${show(c.servers)} · ${show(c.database)} · ${c.load} · ${show(c.others)}` : '—';
+};
+const closed = (pick: (run: ClosedLoopRun) => string) => (r: EngineReport) =>
+  r.closedLoop?.map(pick).join(' · ') ?? '—';
+
+/** The phases against the capacity: start-up, half, three times, one person, closed loops. */
+function phaseRows(): Row[] {
+  return [
     [
       'start-up: first requests sent · refused (target 0)',
       (r) => (r.startUp ? `${r.startUp.sent} · ${r.startUp.refused}` : '—'),
@@ -185,6 +186,12 @@ export function printTable(reports: EngineReport[]) {
     ['  of the one-client rate (target ≥ 0.9)', closed((run) => show(run.ofOneClient))],
     ['  refused (target 0 at 4)', closed((run) => String(run.refused))],
     ['  ms p50 / p99', closed((run) => `${run.latencyMs.p50} / ${run.latencyMs.p99}`)],
+  ];
+}
+
+/** The overload's requests and latency. */
+function overloadRows(): Row[] {
+  return [
     ['the overload in detail:', () => ''],
     ['processes · households · clients', (r) => `${r.processes} · ${r.households} · ${r.clients}`],
     [
@@ -220,6 +227,12 @@ export function printTable(reports: EngineReport[]) {
     ],
     ['  due before the kill', (r) => showSummary(r.latencyMs!.beforeKill)],
     ['  due after the kill', (r) => showSummary(r.latencyMs!.afterKill)],
+  ];
+}
+
+/** The overload's events and the kill. */
+function eventRows(): Row[] {
+  return [
     ['events delivered / expected', (r) => `${r.events!.delivered} / ${r.events!.expected}`],
     ['answer → event ms p50 / p99 / max', (r) => showSummary(r.events!.deliveryMs.all)],
     ['  same process', (r) => showSummary(r.events!.deliveryMs.sameProcess)],
@@ -252,6 +265,12 @@ export function printTable(reports: EngineReport[]) {
       '  Idempotency-Key claims left in progress',
       (r) => (r.kill ? String(r.kill.idempotencyClaimsLeft) : '—'),
     ],
+  ];
+}
+
+/** What the overload's writes became, memory, connections, CPU, logs. */
+function resourceRows(): Row[] {
+  return [
     [
       'acknowledged creates · toggles (of items not removed again)',
       (r) => `${r.writes!.acknowledgedCreates} · ${r.writes!.acknowledgedToggles}`,
@@ -306,6 +325,12 @@ export function printTable(reports: EngineReport[]) {
     ],
     ['server log lines (warn and above)', (r) => r.serverLogs!.map((log) => log.lines).join(' · ')],
   ];
+}
+
+export function printTable(reports: EngineReport[]) {
+  const ran = reports.filter((report) => report.status === 'ran');
+  if (ran.length === 0) return;
+  const rows = [...phaseRows(), ...overloadRows(), ...eventRows(), ...resourceRows()];
   const header = ['', ...ran.map((report) => report.engine)];
   const body = rows.map(([label, cell]) => [label, ...ran.map(cell)]);
   const widths = header.map((title, i) =>
