@@ -92,3 +92,13 @@ export function placeOf(tree: Tree, file: string): { layer: number; unit: string
   }
   return null;
 }
+
+/** Imports that go up a layer, or sideways to another unit of the same layer, as `from -> to`. */
+export function backArrows(tree: Tree, edges: { from: string; to: string }[]): string[] {
+  return edges.flatMap(({ from, to }) => {
+    const source = placeOf(tree, from);
+    const target = placeOf(tree, to);
+    if (!source || !target || source.unit === target.unit) return [];
+    return source.layer < target.layer ? [] : [`${from} -> ${to}`];
+  });
+}
