@@ -11,9 +11,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import type { Admission } from './http/admission';
 import { registerCompression } from './http/compression';
 import { trackInFlight } from './http/in-flight';
 import { registerMetrics } from './http/metrics';
@@ -47,7 +49,7 @@ import { costsRoutes } from './modules/costs/costs.routes';
 import { expensesRoutes } from './modules/expenses/expenses.routes';
 import { ocrRoutes } from './modules/ocr/ocr.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { createNotifications } from './modules/notifications/notifier';
+import { createNotifications, type Notifications } from './modules/notifications/notifier';
 import { JOB_LOCKS } from './modules/notifications/scheduled';
 import { choresRoutes } from './modules/chores/chores.routes';
 import { itemsRoutes } from './modules/items/items.routes';
@@ -89,6 +91,27 @@ export async function buildApp(options: BuildAppOptions) {
     buffer: logs,
   });
 
+  const app = createHttpApp(config, logger);
+  const ctx = await createAppContext(options, { logs, logger });
+  const notifications = wireNotifications(app, ctx, { clock: options.clock, logger });
+  const { admission, metrics } = await registerHttpPlugins(app, {
+    config,
+    database,
+    loadClock: options.loadClock,
+  });
+  await registerApi(app, { ctx, notifications, metrics, admission, realtime: options.realtime });
+  await registerWebApp(app, config);
+  registerLifecycle(app, { ctx, notifications, runScheduler: options.runScheduler ?? true });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+type AppLogger = ReturnType<typeof createLogger>;
+type HttpApp = ReturnType<typeof createHttpApp>;
+
+/** The Fastify instance: request ids, framework errors as problem+json, the accepted bodies. */
+function createHttpApp(config: Config, logger: AppLogger) {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -115,7 +138,15 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  return app;
+}
 
+/** The context every module receives: the event bus, ended sessions, mailer and token key. */
+async function createAppContext(
+  options: BuildAppOptions,
+  { logs, logger }: { logs: LogBuffer; logger: AppLogger },
+): Promise<AppContext> {
+  const { config, database } = options;
   const events = options.events ?? createLocalEventBus();
   const sessions = await createSessionRevocations({
     db: database.db,
@@ -128,7 +159,7 @@ export async function buildApp(options: BuildAppOptions) {
         : null,
     logger,
   });
-  const ctx: AppContext = {
+  return {
     config,
     database,
     // Writes sent with an Idempotency-Key mark their claim in the change's own transaction.
@@ -147,14 +178,24 @@ export async function buildApp(options: BuildAppOptions) {
     events,
     sessions,
   };
-  // Services publish through the notifications' bus: after each change, its notifications go out.
+}
+
+/**
+ * Services publish through the notifications' bus: after each change, its notifications go out.
+ * The scheduler also runs housekeeping, once across processes.
+ */
+function wireNotifications(
+  app: HttpApp,
+  ctx: AppContext,
+  { clock, logger }: { clock?: () => Date; logger: AppLogger },
+): Notifications {
   const notifications = createNotifications({
-    db: database.db,
-    config,
+    db: ctx.database.db,
+    config: ctx.config,
     mailer: ctx.mailer,
     jwtKey: ctx.jwtKey,
-    events,
-    clock: options.clock,
+    events: ctx.events,
+    clock,
     log: logger,
     jobs: [
       {
@@ -168,8 +209,18 @@ export async function buildApp(options: BuildAppOptions) {
   ctx.events = notifications.events;
   ctx.flushNotifications = () => notifications.flush();
   app.decorate('notifications', notifications);
+  return notifications;
+}
 
-  const admission = shedExcessLoad(app, config.loadLimits, options.loadClock);
+/**
+ * The cross-cutting plugins, before any route: load shedding, in-flight tracking, problem+json,
+ * security headers and CORS, rate limits, multipart, the API documentation, metrics.
+ */
+async function registerHttpPlugins(
+  app: HttpApp,
+  { config, database, loadClock }: { config: Config; database: Database; loadClock?: () => number },
+) {
+  const admission = shedExcessLoad(app, config.loadLimits, loadClock);
   trackInFlight(app);
   registerProblemHandlers(app);
   await registerSecurity(app, config);
@@ -186,7 +237,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });
+  await registerApiDocs(app);
+  const metrics = registerMetrics(app);
+  return { admission, metrics };
+}
 
+/** The OpenAPI document, generated from the routes' zod schemas, and its viewer at /api/docs. */
+async function registerApiDocs(app: HttpApp): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -201,9 +258,25 @@ export async function buildApp(options: BuildAppOptions) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
 
-  const metrics = registerMetrics(app);
-
+/** Every module's routes under /api/v1, in this order (the OpenAPI document follows it). */
+async function registerApi(
+  app: HttpApp,
+  {
+    ctx,
+    notifications,
+    metrics,
+    admission,
+    realtime,
+  }: {
+    ctx: AppContext;
+    notifications: Notifications;
+    metrics: Registry;
+    admission: Admission;
+    realtime?: RealtimeOptions;
+  },
+): Promise<void> {
   await app.register(
     async (api) => {
       await registerCompression(api);
@@ -221,22 +294,27 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(choresRoutes(ctx));
       await api.register(ocrRoutes(ctx));
       await api.register(notificationsRoutes(ctx, notifications));
-      await api.register(realtimeRoutes(ctx, options.realtime));
+      await api.register(realtimeRoutes(ctx, realtime));
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },
   );
+}
 
-  await registerWebApp(app, config);
-
+/** Starts the scheduler when the app is ready; stops it, the session watch and the bus on close. */
+function registerLifecycle(
+  app: HttpApp,
+  {
+    ctx,
+    notifications,
+    runScheduler,
+  }: { ctx: AppContext; notifications: Notifications; runScheduler: boolean },
+): void {
   // Reminders, digests and pruning: once a minute, once across all processes (lib/scheduler.ts).
-  if (options.runScheduler ?? true) app.addHook('onReady', async () => notifications.start());
+  if (runScheduler) app.addHook('onReady', async () => notifications.start());
   app.addHook('onClose', async () => {
     await notifications.close();
     ctx.sessions.close();
     await ctx.events.close();
   });
-  return app;
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,35 @@
+import { ZAccepted, ZRequestVerifyTokenBody, ZUser, ZVerifyBody } from '@household/contracts';
+import type { AppContext } from '../../context';
+import { optionalUser } from '../../http/auth';
+import { presentUser } from '../people/people.presenter';
+import { requestVerification, verifyEmail } from './auth.service';
+import { perIpRateLimit, tags, type AuthApi } from './route-schemas';
+
+/** Proving an email address: a mailed token, then the token back. */
+export function emailVerificationRoutes(app: AuthApi, ctx: AppContext): void {
+  const perIp = perIpRateLimit(ctx);
+
+  app.post(
+    '/auth/request-verify-token',
+    {
+      config: perIp,
+      onRequest: optionalUser(ctx),
+      schema: {
+        tags,
+        description: 'Signed in: mails the caller. Otherwise mails `email` if it is registered.',
+        body: ZRequestVerifyTokenBody,
+        response: { 202: ZAccepted },
+      },
+    },
+    async (request, reply) => {
+      await requestVerification(ctx, request.user, request.body?.email);
+      return reply.status(202).send({ status: 'accepted' as const });
+    },
+  );
+
+  app.post(
+    '/auth/verify',
+    { config: perIp, schema: { tags, body: ZVerifyBody, response: { 200: ZUser } } },
+    async (request) => presentUser(await verifyEmail(ctx, request.body.token), ctx.config),
+  );
+}

@@ -1,0 +1,31 @@
+import { ZAccepted, ZForgotPasswordBody, ZResetPasswordBody } from '@household/contracts';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requestPasswordReset, resetPassword } from './auth.service';
+import { perIpRateLimit, tags, type AuthApi } from './route-schemas';
+
+/** A forgotten password: a mailed token, then a new password with it. */
+export function passwordResetRoutes(app: AuthApi, ctx: AppContext): void {
+  const perIp = perIpRateLimit(ctx);
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: perIp,
+      schema: { tags, body: ZForgotPasswordBody, response: { 202: ZAccepted } },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(ctx, request.body.email);
+      return reply.status(202).send({ status: 'accepted' as const });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    { config: perIp, schema: { tags, body: ZResetPasswordBody, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await resetPassword(ctx, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+}
