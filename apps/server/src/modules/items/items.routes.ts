@@ -33,7 +33,11 @@ export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) =>
         sendTagged(
           reply,
-          await readList(ctx, currentUser(request), request.params.id, knownTags(request), 'items'),
+          await readList(ctx, currentUser(request), {
+            listId: request.params.id,
+            knownTags: knownTags(request),
+            body: 'items',
+          }),
         ),
     );
 
@@ -104,13 +108,11 @@ export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       (request) =>
-        updateItem(
-          ctx,
-          currentUser(request),
-          request.params.itemId,
-          request.body,
-          request.params.id,
-        ),
+        updateItem(ctx, currentUser(request), {
+          itemId: request.params.itemId,
+          body: request.body,
+          listId: request.params.id,
+        }),
     );
     api.delete(
       '/lists/:id/items/:itemId',
@@ -137,7 +139,8 @@ export function itemsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: ZItem },
         },
       },
-      (request) => updateItem(ctx, currentUser(request), request.params.id, request.body),
+      (request) =>
+        updateItem(ctx, currentUser(request), { itemId: request.params.id, body: request.body }),
     );
     api.delete(
       '/items/:id',
