@@ -349,7 +349,11 @@ function timeInProcess(chores: ChoreAnswer[], household: Household): InProcess {
   const covered = chores.filter((chore) => household.scheduleChoreIds.includes(chore.id));
   const planner = repeat(200, () => {
     const occurrences = covered.flatMap((chore) =>
-      occurrencesBetween(recurrenceOf(chore), chore.due_date, body.start_date, end).map((date) => ({
+      occurrencesBetween(recurrenceOf(chore), {
+        dueDate: chore.due_date,
+        from: body.start_date,
+        to: end,
+      }).map((date) => ({
         choreId: chore.id,
         date,
         effort: chore.effort,
@@ -365,7 +369,11 @@ function timeInProcess(chores: ChoreAnswer[], household: Household): InProcess {
   const monthEnd = addCalendarDays(monthStart, 41);
   const calendar = repeat(200, () =>
     chores.flatMap((chore) =>
-      occurrencesBetween(recurrenceOf(chore), chore.due_date, monthStart, monthEnd),
+      occurrencesBetween(recurrenceOf(chore), {
+        dueDate: chore.due_date,
+        from: monthStart,
+        to: monthEnd,
+      }),
     ),
   );
   const tabs = repeat(2000, () =>

@@ -110,12 +110,11 @@ describe('month ends', () => {
   });
 
   it('walks a year of a monthly chore anchored on the 31st through every month end', () => {
-    const dates = occurrencesBetween(
-      monthly('2027-01-31'),
-      '2027-01-31',
-      '2027-01-01',
-      '2027-12-31',
-    );
+    const dates = occurrencesBetween(monthly('2027-01-31'), {
+      dueDate: '2027-01-31',
+      from: '2027-01-01',
+      to: '2027-12-31',
+    });
     expect(dates).toEqual([
       '2027-01-31',
       '2027-02-28',
@@ -169,7 +168,11 @@ describe('occurrences in a period', () => {
         (recurrence, offset, span) => {
           const from = addCalendarDays(recurrence.anchorDate, offset - 50);
           const to = addCalendarDays(from, span);
-          const dates = occurrencesBetween(recurrence, recurrence.anchorDate, from, to);
+          const dates = occurrencesBetween(recurrence, {
+            dueDate: recurrence.anchorDate,
+            from,
+            to,
+          });
           for (const date of dates) {
             expect(date >= from && date <= to && date >= recurrence.anchorDate).toBe(true);
           }

@@ -70,13 +70,19 @@ export function nextDueDate(
   return occurrenceAfter(recurrence, laterOf(dueDate, completedOn));
 }
 
+export interface OccurrenceWindow {
+  /** The chore's current due date: no occurrence before it is listed. */
+  dueDate: CalendarDate;
+  from: CalendarDate;
+  to: CalendarDate;
+  /** At most this many occurrences (default 1000). */
+  limit?: number;
+}
+
 /** Occurrences from the chore's due date on, within [from, to] (both included), at most `limit`. */
 export function occurrencesBetween(
   recurrence: Recurrence,
-  dueDate: CalendarDate,
-  from: CalendarDate,
-  to: CalendarDate,
-  limit = 1000,
+  { dueDate, from, to, limit = 1000 }: OccurrenceWindow,
 ): CalendarDate[] {
   const start = laterOf(dueDate, from);
   if (!isRecurring(recurrence.frequency)) return dueDate >= from && dueDate <= to ? [dueDate] : [];

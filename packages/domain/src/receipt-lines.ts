@@ -387,7 +387,7 @@ function readLine(line: string, confidence: number): Entry | null {
       return { kind: 'other' };
     }
     // "Milch 2 €" on a list: the quick-add field's looser prices (no decimals) hold here too.
-    const draft = readDraft(text, 'as written', null, line, confidence);
+    const draft = readDraft(text, { price: 'as written', line, confidence });
     return draft === null ? { kind: 'other' } : { kind: 'item', draft };
   }
   // A discount, or the deposit of returned bottles: part of the total, not something bought.
@@ -429,8 +429,13 @@ function readPricedDraft(
     // "BANANEN 2 x 0,49 0,98": the last amount is the line's, the measure gives the quantity.
     const [, name = '', quantityText = '', unit] = inline;
     const quantity = Number(quantityText.replace(',', '.'));
-    if (!isQuantity(quantity)) return readDraft(rest, cents, null, line, confidence);
-    return readDraft(name, cents, { quantity, unit: unit ?? null }, line, confidence);
+    if (!isQuantity(quantity)) return readDraft(rest, { price: cents, line, confidence });
+    return readDraft(name, {
+      price: cents,
+      measure: { quantity, unit: unit ?? null },
+      line,
+      confidence,
+    });
   }
   const each = TRAILING_TIMES.exec(rest);
   if (each !== null) {
@@ -439,7 +444,12 @@ function readPricedDraft(
     const quantity = Number(quantityText.replace(',', '.'));
     const priceCents = Math.round(quantity * cents);
     if (isQuantity(quantity) && priceCents <= ITEM_PRICE_MAX_CENTS) {
-      return readDraft(name, priceCents, { quantity, unit: unit ?? null }, line, confidence);
+      return readDraft(name, {
+        price: priceCents,
+        measure: { quantity, unit: unit ?? null },
+        line,
+        confidence,
+      });
     }
   }
   const unitPrice = TRAILING_AMOUNT.exec(rest);
@@ -447,7 +457,7 @@ function readPricedDraft(
     // "2 PAN DE MOLDE 1,15 2,30": a unit price before the line's; when no quantity is written,
     // the ratio of the two is it.
     const [, name = '', amount = ''] = unitPrice;
-    const draft = readDraft(name, cents, null, line, confidence);
+    const draft = readDraft(name, { price: cents, line, confidence });
     const unitCents = amountCents(amount);
     if (draft === null || unitCents === null || unitCents === 0) return draft;
     const ratio = cents / unitCents;
@@ -456,17 +466,21 @@ function readPricedDraft(
     }
     return draft;
   }
-  return readDraft(rest, cents, null, line, confidence);
+  return readDraft(rest, { price: cents, line, confidence });
+}
+
+interface DraftReading {
+  /** The line's price in cents, or 'as written' to take one from the name (a list's "Milch 2 €"). */
+  price: number | 'as written';
+  /** A quantity printed apart from the name ("2 x 0,49"), which wins over one in the name. */
+  measure?: { quantity: number; unit: string | null };
+  /** The line as recognised, kept with the draft. */
+  line: string;
+  confidence: number;
 }
 
 /** The item a name (with its written quantity, if any) describes; null when it names nothing. */
-function readDraft(
-  text: string,
-  price: number | 'as written',
-  measure: { quantity: number; unit: string | null } | null,
-  line: string,
-  confidence: number,
-): Draft | null {
+function readDraft(text: string, { price, measure, line, confidence }: DraftReading): Draft | null {
   const printed = stripListMarks(text);
   const parsed = parseItemLine(printed);
   if (parsed === null) return null;
@@ -484,7 +498,7 @@ function readDraft(
     confidence,
     line,
   };
-  if (measure !== null) applyMeasure(draft, measure.quantity, measure.unit);
+  if (measure !== undefined) applyMeasure(draft, measure.quantity, measure.unit);
   return draft;
 }
 

@@ -189,6 +189,8 @@ export async function deleteCategory(ctx: AppContext, actor: UserRow, id: number
     return bumped;
   });
   for (const list of changed) {
-    await ctx.events.publish(listEvent(list, 'list', list.id, 'updated', actor.id));
+    await ctx.events.publish(
+      listEvent(list, { entity: 'list', id: list.id, action: 'updated', actorId: actor.id }),
+    );
   }
 }

@@ -157,12 +157,17 @@ export async function createAssignment(
   return presentOne(ctx, ctx.db, created);
 }
 
+interface LockAssignmentOptions {
+  actor: UserRow;
+  id: number;
+  /** The version the change was based on. */
+  version: number;
+}
+
 async function lockAssignment(
   ctx: AppContext,
   tx: Tx,
-  actor: UserRow,
-  id: number,
-  version: number,
+  { actor, id, version }: LockAssignmentOptions,
 ): Promise<VisibleAssignment> {
   const visible = await requireVisibleAssignment(tx, id, actor, { lock: true });
   if (visible.assignment.version !== version) {
@@ -246,7 +251,7 @@ export async function updateAssignment(
   body: UpdateBody,
 ): Promise<Assignment> {
   const result = await ctx.db.transaction(async (tx) => {
-    let visible = await lockAssignment(ctx, tx, actor, id, body.version);
+    let visible = await lockAssignment(ctx, tx, { actor, id, version: body.version });
     let choreRow = null;
     if (body.user_id !== undefined && body.user_id !== visible.assignment.userId) {
       assertCanChangeAssignment(visible, actor.id);
@@ -287,7 +292,7 @@ export async function deleteAssignment(
   version: number,
 ) {
   const deleted = await ctx.db.transaction(async (tx) => {
-    const visible = await lockAssignment(ctx, tx, actor, id, version);
+    const visible = await lockAssignment(ctx, tx, { actor, id, version });
     assertCanChangeAssignment(visible, actor.id);
     const { chore, assignment } = visible;
     await tx.delete(choreAssignments).where(eq(choreAssignments.id, id));

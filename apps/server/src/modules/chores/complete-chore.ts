@@ -67,7 +67,7 @@ export async function reopenOccurrence(tx: Tx, chore: ChoreRow): Promise<ChoreRo
 /** POST /chores/{id}/complete: done today (in the chore's zone), with its open assignment. */
 export async function completeChore(ctx: AppContext, actor: UserRow, id: number, version: number) {
   const done = await ctx.db.transaction(async (tx) => {
-    const { chore, timeZone } = await lockChore(ctx, tx, actor, id, version);
+    const { chore, timeZone } = await lockChore(ctx, tx, { actor, id, version });
     const today = todayIn(timeZone);
     const row = await markOccurrenceDone(tx, chore, actor.id, today);
     // The occurrence's assignment, if someone had it, is done with it.
@@ -98,7 +98,7 @@ export async function completeChore(ctx: AppContext, actor: UserRow, id: number,
 /** POST /chores/{id}/undo: the last completion is taken back and the due date restored. */
 export async function undoChore(ctx: AppContext, actor: UserRow, id: number, version: number) {
   const undone = await ctx.db.transaction(async (tx) => {
-    const { chore } = await lockChore(ctx, tx, actor, id, version);
+    const { chore } = await lockChore(ctx, tx, { actor, id, version });
     const row = await reopenOccurrence(tx, chore);
     const restoredDue = row.dueDate;
     await tx

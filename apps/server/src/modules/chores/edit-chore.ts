@@ -23,13 +23,18 @@ export const staleChore = (current: Chore) =>
     { current },
   );
 
+export interface LockChoreOptions {
+  actor: UserRow;
+  id: number;
+  /** The version the change was based on. */
+  version: number;
+}
+
 /** Locks a chore for a change and checks the version the change was based on. */
 export async function lockChore(
   ctx: AppContext,
   tx: Tx,
-  actor: UserRow,
-  id: number,
-  version: number,
+  { actor, id, version }: LockChoreOptions,
 ): Promise<VisibleChore> {
   const visible = await requireVisibleChore(tx, id, actor, { lock: true });
   if (visible.chore.version !== version) {
@@ -96,7 +101,7 @@ function changesOf(chore: ChoreRow, body: UpdateBody) {
 
 export async function updateChore(ctx: AppContext, actor: UserRow, id: number, body: UpdateBody) {
   const updated = await ctx.db.transaction(async (tx) => {
-    const { chore } = await lockChore(ctx, tx, actor, id, body.version);
+    const { chore } = await lockChore(ctx, tx, { actor, id, version: body.version });
     const changes = changesOf(chore, body);
     if (Object.keys(changes).length === 0) return null;
     const frequency = body.frequency ?? chore.frequency;
@@ -134,7 +139,7 @@ export async function updateChore(ctx: AppContext, actor: UserRow, id: number, b
 
 export async function deleteChore(ctx: AppContext, actor: UserRow, id: number, version: number) {
   const deleted = await ctx.db.transaction(async (tx) => {
-    const visible = await lockChore(ctx, tx, actor, id, version);
+    const visible = await lockChore(ctx, tx, { actor, id, version });
     assertCanDeleteChore(visible, actor.id);
     const { chore } = visible;
     await recordChoreChange(tx, chore, scopeOf(chore), { action: 'deleted', actorId: actor.id });

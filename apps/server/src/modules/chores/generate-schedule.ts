@@ -91,7 +91,7 @@ export async function generateSchedule(
     const covered = await scheduledChores(db, groupId, body.chore_ids);
     const done = await doneOccurrences(db, covered, start, end);
     const occurrences: ScheduleOccurrence[] = covered.flatMap((chore) =>
-      occurrencesBetween(recurrenceOf(chore), chore.dueDate, start, end)
+      occurrencesBetween(recurrenceOf(chore), { dueDate: chore.dueDate, from: start, to: end })
         .filter((date) => !done.has(`${chore.id}/${date}`))
         .map((date) => ({ choreId: chore.id, date, effort: chore.effort })),
     );
@@ -145,7 +145,12 @@ export async function generateSchedule(
             .values(rows)
             .returning({ id: choreAssignments.id });
           firstId = inserted[0]!.id;
-          await notifyScheduled(tx, groupId, actor.id, rows, planned.covered);
+          await notifyScheduled(tx, {
+            groupId,
+            actorId: actor.id,
+            rows,
+            chores: planned.covered,
+          });
         }
         await recordChoreChange(
           tx,

@@ -23,7 +23,12 @@ export async function groupBalances(
     readBalances(ctx.db, groupId),
     memberIdsOf(ctx, groupId),
   ]);
-  const { positions } = await presentPositions(ctx, group, balances, members, []);
+  const { positions } = await presentPositions(ctx, {
+    group,
+    balances,
+    memberIds: members,
+    alsoNamed: [],
+  });
   return positions;
 }
 
@@ -43,13 +48,12 @@ export async function balanceSummary(
     memberIdsOf(ctx, groupId),
     explainedTransfers(ctx, groupId),
   ]);
-  const { positions, people } = await presentPositions(
-    ctx,
+  const { positions, people } = await presentPositions(ctx, {
     group,
     balances,
-    members,
-    transfers.flatMap((transfer) => [transfer.fromId, transfer.toId]),
-  );
+    memberIds: members,
+    alsoNamed: transfers.flatMap((transfer) => [transfer.fromId, transfer.toId]),
+  });
   return {
     ...positions,
     transfers: transfers.map(({ fromId, toId, amountCents, ...explained }) => ({
@@ -69,13 +73,18 @@ async function memberIdsOf(ctx: AppContext, groupId: number): Promise<Set<number
   return new Set(rows.map((row) => row.userId));
 }
 
+interface PresentPositionsOptions {
+  group: { id: number; currency: string };
+  balances: readonly { userId: number; netCents: number }[];
+  memberIds: ReadonlySet<number>;
+  /** People named beside the positions, e.g. the two sides of the suggested transfers. */
+  alsoNamed: readonly number[];
+}
+
 /** Members and anyone else with a balance, by id, with the names of those and of `alsoNamed`. */
 async function presentPositions(
   ctx: AppContext,
-  group: { id: number; currency: string },
-  balances: readonly { userId: number; netCents: number }[],
-  memberIds: ReadonlySet<number>,
-  alsoNamed: readonly number[],
+  { group, balances, memberIds, alsoNamed }: PresentPositionsOptions,
 ) {
   const net = new Map(balances.map((row) => [row.userId, row.netCents]));
   const ids = [

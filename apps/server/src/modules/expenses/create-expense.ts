@@ -122,7 +122,11 @@ export async function createExpense(ctx: AppContext, actor: UserRow, body: Body)
       const changes = new Map<number, number>();
       splitChanges(changes, paidBy, shares, 1);
       await commitToLedger(tx, ledger, changes);
-      await recordExpenseActivity(tx, expense!, actor.id, 'expense_added');
+      await recordExpenseActivity(tx, {
+        expense: expense!,
+        actorId: actor.id,
+        verb: 'expense_added',
+      });
       await notifyExpense(tx, expense!, shares, actor.id);
     }
     return expense!;

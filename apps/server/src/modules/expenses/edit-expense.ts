@@ -36,6 +36,13 @@ const staleVersion = (current: Expense) =>
     { current },
   );
 
+interface LockForChangeOptions {
+  actor: UserRow;
+  id: number;
+  /** The version the change was based on. */
+  version: number;
+}
+
 /**
  * Reads and locks an expense for a change: the group's ledger first (the order every money change
  * takes its locks in), then the expense; checks who may change it and the version.
@@ -43,9 +50,7 @@ const staleVersion = (current: Expense) =>
 async function lockForChange(
   ctx: AppContext,
   tx: Tx,
-  actor: UserRow,
-  id: number,
-  version: number,
+  { actor, id, version }: LockForChangeOptions,
 ): Promise<VisibleExpense & { ledger: Awaited<ReturnType<typeof lockLedger>> | null }> {
   const seen = await requireVisibleExpense(tx, id, actor.id);
   const ledger = seen.expense.groupId === null ? null : await lockLedger(tx, seen.expense.groupId);
@@ -109,7 +114,7 @@ export async function updateExpense(
   body: Body,
 ): Promise<Expense> {
   const updated = await ctx.db.transaction(async (tx) => {
-    const { expense, ledger } = await lockForChange(ctx, tx, actor, id, body.version);
+    const { expense, ledger } = await lockForChange(ctx, tx, { actor, id, version: body.version });
     const groupId = expense.groupId;
     const paidBy = body.paid_by ?? expense.paidBy;
     if (groupId === null && paidBy !== expense.paidBy) {
@@ -170,7 +175,11 @@ export async function updateExpense(
         await commitToLedger(tx, ledger, changes);
       }
     }
-    await recordExpenseActivity(tx, row!, actor.id, 'expense_updated');
+    await recordExpenseActivity(tx, {
+      expense: row!,
+      actorId: actor.id,
+      verb: 'expense_updated',
+    });
     return row!;
   });
   await ctx.events.publish(expenseEvent(updated, 'updated', actor.id));
@@ -184,7 +193,7 @@ export async function updateExpense(
  */
 export async function deleteExpense(ctx: AppContext, actor: UserRow, id: number, version: number) {
   const deleted = await ctx.db.transaction(async (tx) => {
-    const { expense, ledger } = await lockForChange(ctx, tx, actor, id, version);
+    const { expense, ledger } = await lockForChange(ctx, tx, { actor, id, version });
     const old = await splitsOf(tx, id);
     await tx
       .update(settlements)
@@ -198,7 +207,7 @@ export async function deleteExpense(ctx: AppContext, actor: UserRow, id: number,
       splitChanges(changes, expense.paidBy, old, -1);
       await commitToLedger(tx, ledger, changes);
     }
-    await recordExpenseActivity(tx, expense, actor.id, 'expense_deleted');
+    await recordExpenseActivity(tx, { expense, actorId: actor.id, verb: 'expense_deleted' });
     return expense;
   });
   await ctx.events.publish(expenseEvent(deleted, 'deleted', actor.id));

@@ -125,13 +125,11 @@ export function expensesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { id, splitId } = request.params;
-        const result = await settleSplit(
-          ctx,
-          currentUser(request),
-          id,
+        const result = await settleSplit(ctx, currentUser(request), {
+          expenseId: id,
           splitId,
-          request.body.amount_cents,
-        );
+          amountCents: request.body.amount_cents,
+        });
         return reply.status(201).send(result);
       },
     );

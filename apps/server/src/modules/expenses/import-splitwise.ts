@@ -22,7 +22,13 @@ import {
 import { listCategories } from '../categories/categories.service';
 import { recordActivity } from '../groups/activity';
 import { requireMembership, type Membership } from '../groups/membership';
-import { commitToLedger, lockLedger, paymentChanges, splitChanges } from './ledger';
+import {
+  commitToLedger,
+  lockLedger,
+  paymentChanges,
+  splitChanges,
+  type BalanceChanges,
+} from './ledger';
 import { expenseEvent } from './money-changes';
 
 type Body = z.output<typeof ZSplitwiseImportBody>;
@@ -97,7 +103,12 @@ export async function importSplitwise(
     await requireMembership(tx, groupId, actor.id);
     const ledger = await lockLedger(tx, groupId);
     const changes = new Map<number, number>();
-    const last = await writeRows(tx, membership, actor.id, read.rows, changes);
+    const last = await writeRows(tx, {
+      group: membership.group,
+      actorId: actor.id,
+      rows: read.rows,
+      changes,
+    });
     await commitToLedger(tx, ledger, changes);
     await recordActivity(tx, {
       groupId,
@@ -111,13 +122,15 @@ export async function importSplitwise(
   return { ...result, imported: true };
 }
 
-async function writeRows(
-  tx: Tx,
-  { group }: Membership,
-  actorId: number,
-  rows: readonly SplitwiseRow[],
-  changes: Map<number, number>,
-) {
+interface WriteRowsOptions {
+  group: Membership['group'];
+  actorId: number;
+  rows: readonly SplitwiseRow[];
+  /** Receives what the written rows do to the balances, for the ledger. */
+  changes: BalanceChanges;
+}
+
+async function writeRows(tx: Tx, { group, actorId, rows, changes }: WriteRowsOptions) {
   const categoryIds = new Map(
     (
       await tx

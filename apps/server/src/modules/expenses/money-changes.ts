@@ -46,37 +46,48 @@ async function existingPerson(tx: Tx, userId: number | undefined): Promise<numbe
   return row?.id ?? null;
 }
 
+export interface ExpenseActivityOptions {
+  expense: Pick<ExpenseRow, 'id' | 'groupId' | 'description' | 'amountCents' | 'currency'>;
+  actorId: number;
+  verb: ActivityVerb;
+  subjectUserId?: number;
+  /** Added to the expense's own details. */
+  details?: Record<string, unknown>;
+}
+
 /** One activity entry for a change of a group expense (personal expenses have no log). */
 export async function recordExpenseActivity(
   tx: Tx,
-  expense: Pick<ExpenseRow, 'id' | 'groupId' | 'description' | 'amountCents' | 'currency'>,
-  actorId: number,
-  verb: ActivityVerb,
-  extra: { subjectUserId?: number; details?: Record<string, unknown> } = {},
+  { expense, actorId, verb, subjectUserId, details }: ExpenseActivityOptions,
 ) {
   if (expense.groupId === null) return;
   await recordActivity(tx, {
     groupId: expense.groupId,
     actorId,
     verb,
-    subjectUserId: await existingPerson(tx, extra.subjectUserId),
+    subjectUserId: await existingPerson(tx, subjectUserId),
     details: {
       expense_id: expense.id,
       description: expense.description,
       amount_cents: expense.amountCents,
       currency: expense.currency,
-      ...extra.details,
+      ...details,
     },
   });
+}
+
+export interface SettlementActivityOptions {
+  settlement: Pick<SettlementRow, 'id' | 'groupId' | 'fromId' | 'toId' | 'amountCents'>;
+  /** The group's currency: a settlement row does not carry it. */
+  currency: string;
+  actorId: number;
+  verb: ActivityVerb;
 }
 
 /** One activity entry for a payment between two members: the subject is who received it. */
 export async function recordSettlementActivity(
   tx: Tx,
-  settlement: Pick<SettlementRow, 'id' | 'groupId' | 'fromId' | 'toId' | 'amountCents'>,
-  currency: string,
-  actorId: number,
-  verb: ActivityVerb,
+  { settlement, currency, actorId, verb }: SettlementActivityOptions,
 ) {
   await recordActivity(tx, {
     groupId: settlement.groupId,

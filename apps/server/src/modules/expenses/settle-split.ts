@@ -23,6 +23,12 @@ export function exceedsRemaining(remainingCents: number, currency: string) {
   ]);
 }
 
+export interface SettleSplitOptions {
+  expenseId: number;
+  splitId: number;
+  amountCents: number;
+}
+
 /**
  * Pays `amountCents` of one's own split of a group expense to its payer (spec §5, §6). The split is
  * read after the group's ledger lock, so concurrent settlements of one split are checked one after
@@ -31,9 +37,7 @@ export function exceedsRemaining(remainingCents: number, currency: string) {
 export async function settleSplit(
   ctx: AppContext,
   actor: UserRow,
-  expenseId: number,
-  splitId: number,
-  amountCents: number,
+  { expenseId, splitId, amountCents }: SettleSplitOptions,
 ): Promise<SettleSplitResult> {
   const result = await ctx.db.transaction(async (tx) => {
     const { expense: seen } = await requireVisibleExpense(tx, expenseId, actor.id);
@@ -84,7 +88,10 @@ export async function settleSplit(
     const changes = new Map<number, number>();
     paymentChanges(changes, settlement!, 1);
     await commitToLedger(tx, ledger, changes);
-    await recordExpenseActivity(tx, expense, actor.id, 'split_settled', {
+    await recordExpenseActivity(tx, {
+      expense,
+      actorId: actor.id,
+      verb: 'split_settled',
       subjectUserId: split.payerId,
       details: { settled_cents: amountCents },
     });

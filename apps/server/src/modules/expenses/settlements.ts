@@ -108,13 +108,12 @@ export async function createSettlement(
     const changes: BalanceChanges = new Map();
     paymentChanges(changes, created!, 1);
     await commitToLedger(tx, ledger, changes);
-    await recordSettlementActivity(
-      tx,
-      created!,
-      membership.group.currency,
-      actor.id,
-      'settlement_recorded',
-    );
+    await recordSettlementActivity(tx, {
+      settlement: created!,
+      currency: membership.group.currency,
+      actorId: actor.id,
+      verb: 'settlement_recorded',
+    });
     await notifySettlement(tx, created!, membership.group.currency, actor.id);
     return { row: created!, currency: membership.group.currency };
   });
@@ -123,13 +122,18 @@ export async function createSettlement(
   return presented!;
 }
 
+interface LockSettlementOptions {
+  actor: UserRow;
+  id: number;
+  /** The version the change was based on. */
+  version: number;
+}
+
 /** Ledger first, then the settlement: the order every money change takes its locks in. */
 async function lockSettlement(
   ctx: AppContext,
   tx: Tx,
-  actor: UserRow,
-  id: number,
-  version: number,
+  { actor, id, version }: LockSettlementOptions,
 ): Promise<VisibleSettlement & { ledger: Awaited<ReturnType<typeof lockLedger>> }> {
   const seen = await requireVisibleSettlement(tx, id, actor.id);
   const ledger = await lockLedger(tx, seen.settlement.groupId);
@@ -188,13 +192,11 @@ export async function updateSettlement(
   body: z.output<typeof ZUpdateSettlementBody>,
 ): Promise<Settlement> {
   const { row, currency } = await ctx.db.transaction(async (tx) => {
-    const { settlement, membership, ledger } = await lockSettlement(
-      ctx,
-      tx,
+    const { settlement, membership, ledger } = await lockSettlement(ctx, tx, {
       actor,
       id,
-      body.version,
-    );
+      version: body.version,
+    });
     const currency = membership.group.currency;
     const amountCents = body.amount_cents ?? settlement.amountCents;
     await moveSplitSettled(tx, settlement, amountCents - settlement.amountCents, currency);
@@ -213,7 +215,12 @@ export async function updateSettlement(
     paymentChanges(changes, settlement, -1);
     paymentChanges(changes, updated!, 1);
     await commitToLedger(tx, ledger, changes);
-    await recordSettlementActivity(tx, updated!, currency, actor.id, 'settlement_updated');
+    await recordSettlementActivity(tx, {
+      settlement: updated!,
+      currency,
+      actorId: actor.id,
+      verb: 'settlement_updated',
+    });
     return { row: updated!, currency };
   });
   await ctx.events.publish(settlementEvent(row, 'updated', actor.id));
@@ -229,19 +236,22 @@ export async function deleteSettlement(
   version: number,
 ) {
   const deleted = await ctx.db.transaction(async (tx) => {
-    const { settlement, membership, ledger } = await lockSettlement(ctx, tx, actor, id, version);
+    const { settlement, membership, ledger } = await lockSettlement(ctx, tx, {
+      actor,
+      id,
+      version,
+    });
     await moveSplitSettled(tx, settlement, -settlement.amountCents, membership.group.currency);
     await tx.delete(settlements).where(eq(settlements.id, id));
     const changes: BalanceChanges = new Map();
     paymentChanges(changes, settlement, -1);
     await commitToLedger(tx, ledger, changes);
-    await recordSettlementActivity(
-      tx,
+    await recordSettlementActivity(tx, {
       settlement,
-      membership.group.currency,
-      actor.id,
-      'settlement_deleted',
-    );
+      currency: membership.group.currency,
+      actorId: actor.id,
+      verb: 'settlement_deleted',
+    });
     return settlement;
   });
   await ctx.events.publish(settlementEvent(deleted, 'deleted', actor.id));

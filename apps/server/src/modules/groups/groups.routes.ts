@@ -143,13 +143,11 @@ export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       (request) =>
-        changeRole(
-          ctx,
-          currentUser(request),
-          request.params.id,
-          request.params.userId,
-          request.body.role,
-        ),
+        changeRole(ctx, currentUser(request), {
+          groupId: request.params.id,
+          userId: request.params.userId,
+          to: request.body.role,
+        }),
     );
 
     api.delete(

@@ -20,12 +20,17 @@ async function targetRole(tx: Tx, groupId: number, userId: number): Promise<Grou
   return row.role;
 }
 
+export interface ChangeRoleOptions {
+  groupId: number;
+  /** The member whose role changes. */
+  userId: number;
+  to: GroupRole;
+}
+
 export async function changeRole(
   ctx: AppContext,
   actor: UserRow,
-  groupId: number,
-  userId: number,
-  to: GroupRole,
+  { groupId, userId, to }: ChangeRoleOptions,
 ): Promise<GroupMember> {
   await ctx.db.transaction(async (tx) => {
     const { role } = await requireMembership(tx, groupId, actor.id, { lock: true });

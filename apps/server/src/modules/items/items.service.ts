@@ -96,14 +96,25 @@ export async function addItem(
       })
       .returning();
     const list = await bumpList(tx, listId);
-    await recordListActivity(tx, list, actor.id, 'item_added', {
-      item_id: row!.id,
-      item_name: row!.name,
+    await recordListActivity(tx, {
+      list,
+      actorId: actor.id,
+      verb: 'item_added',
+      details: { item_id: row!.id, item_name: row!.name },
     });
     return { itemId: row!.id, list };
   });
-  await ctx.events.publish(listEvent(list, 'item', itemId, 'created', actor.id));
+  await ctx.events.publish(
+    listEvent(list, { entity: 'item', id: itemId, action: 'created', actorId: actor.id }),
+  );
   return presentItemById(ctx, itemId);
+}
+
+export interface UpdateItemOptions {
+  itemId: number;
+  body: UpdateItemBody;
+  /** The list named in the path, if any: an item of another list is not found. */
+  listId?: number;
 }
 
 /**
@@ -114,9 +125,7 @@ export async function addItem(
 export async function updateItem(
   ctx: AppContext,
   actor: UserRow,
-  itemId: number,
-  body: UpdateItemBody,
-  listId?: number,
+  { itemId, body, listId }: UpdateItemOptions,
 ): Promise<Item> {
   const ownerList = await listOfItem(ctx, itemId);
   if (listId !== undefined && ownerList !== listId) throw itemNotFound();
@@ -156,7 +165,12 @@ export async function updateItem(
     if (!row) return { stale: true as const };
     const list = await bumpList(tx, ownerList);
     const verb = toggles ? (body.done ? 'item_checked' : 'item_unchecked') : 'item_updated';
-    await recordListActivity(tx, list, actor.id, verb, { item_id: row.id, item_name: row.name });
+    await recordListActivity(tx, {
+      list,
+      actorId: actor.id,
+      verb,
+      details: { item_id: row.id, item_name: row.name },
+    });
     return { stale: false as const, list };
   });
   if (outcome.stale) {
@@ -164,7 +178,9 @@ export async function updateItem(
       current: await presentItemById(ctx, itemId),
     });
   }
-  await ctx.events.publish(listEvent(outcome.list, 'item', itemId, 'updated', actor.id));
+  await ctx.events.publish(
+    listEvent(outcome.list, { entity: 'item', id: itemId, action: 'updated', actorId: actor.id }),
+  );
   return presentItemById(ctx, itemId);
 }
 
@@ -179,13 +195,17 @@ export async function deleteItem(ctx: AppContext, actor: UserRow, itemId: number
     const [row] = await tx.delete(items).where(eq(items.id, itemId)).returning();
     if (!row) throw itemNotFound();
     const list = await bumpList(tx, ownerList);
-    await recordListActivity(tx, list, actor.id, 'item_deleted', {
-      item_id: row.id,
-      item_name: row.name,
+    await recordListActivity(tx, {
+      list,
+      actorId: actor.id,
+      verb: 'item_deleted',
+      details: { item_id: row.id, item_name: row.name },
     });
     return list;
   });
-  await ctx.events.publish(listEvent(list, 'item', itemId, 'deleted', actor.id));
+  await ctx.events.publish(
+    listEvent(list, { entity: 'item', id: itemId, action: 'deleted', actorId: actor.id }),
+  );
 }
 
 /** Sets the manual order; `itemIds` must name every item of the list exactly once. */
@@ -229,9 +249,11 @@ export async function reorderItems(
         where ${items.id} = moved.id`);
     }
     const list = await bumpList(tx, listId);
-    await recordListActivity(tx, list, actor.id, 'items_reordered');
+    await recordListActivity(tx, { list, actorId: actor.id, verb: 'items_reordered' });
     return list;
   });
-  await ctx.events.publish(listEvent(list, 'list', listId, 'updated', actor.id));
+  await ctx.events.publish(
+    listEvent(list, { entity: 'list', id: listId, action: 'updated', actorId: actor.id }),
+  );
   return loadItems(ctx.db, ctx.config, eq(items.listId, listId));
 }

@@ -25,7 +25,11 @@ export function listItemsRoutes(api: ItemsApi, ctx: AppContext): void {
     async (request, reply) =>
       sendTagged(
         reply,
-        await readList(ctx, currentUser(request), request.params.id, knownTags(request), 'items'),
+        await readList(ctx, currentUser(request), {
+          listId: request.params.id,
+          knownTags: knownTags(request),
+          body: 'items',
+        }),
       ),
   );
 

@@ -75,17 +75,23 @@ export async function mergeItems(
             )
             .returning({ id: items.id });
     const list = await bumpList(tx, listId);
-    await recordListActivity(tx, list, actor.id, 'items_merged', {
-      added: added.length,
-      updated: updatedIds.length,
+    await recordListActivity(tx, {
+      list,
+      actorId: actor.id,
+      verb: 'items_merged',
+      details: { added: added.length, updated: updatedIds.length },
     });
     return { list, addedIds: added.map((row) => row.id), updatedIds };
   });
   for (const id of outcome.addedIds) {
-    await ctx.events.publish(listEvent(outcome.list, 'item', id, 'created', actor.id));
+    await ctx.events.publish(
+      listEvent(outcome.list, { entity: 'item', id, action: 'created', actorId: actor.id }),
+    );
   }
   for (const id of outcome.updatedIds) {
-    await ctx.events.publish(listEvent(outcome.list, 'item', id, 'updated', actor.id));
+    await ctx.events.publish(
+      listEvent(outcome.list, { entity: 'item', id, action: 'updated', actorId: actor.id }),
+    );
   }
   const ids = [...outcome.addedIds, ...outcome.updatedIds];
   const presented =

@@ -30,7 +30,11 @@ export function singleItemRoutes(api: ItemsApi, ctx: AppContext): void {
       },
     },
     (request) =>
-      updateItem(ctx, currentUser(request), request.params.itemId, request.body, request.params.id),
+      updateItem(ctx, currentUser(request), {
+        itemId: request.params.itemId,
+        body: request.body,
+        listId: request.params.id,
+      }),
   );
   api.delete(
     '/lists/:id/items/:itemId',
@@ -57,7 +61,8 @@ export function singleItemRoutes(api: ItemsApi, ctx: AppContext): void {
         response: { 200: ZItem },
       },
     },
-    (request) => updateItem(ctx, currentUser(request), request.params.id, request.body),
+    (request) =>
+      updateItem(ctx, currentUser(request), { itemId: request.params.id, body: request.body }),
   );
   api.delete(
     '/items/:id',

@@ -24,10 +24,12 @@ export async function createList(
         ownerId: actor.id,
       })
       .returning();
-    await recordListActivity(tx, list!, actor.id, 'list_created');
+    await recordListActivity(tx, { list: list!, actorId: actor.id, verb: 'list_created' });
     return list!;
   });
-  await ctx.events.publish(listEvent(created, 'list', created.id, 'created', actor.id));
+  await ctx.events.publish(
+    listEvent(created, { entity: 'list', id: created.id, action: 'created', actorId: actor.id }),
+  );
   return presentListDetail(ctx, created.id);
 }
 
@@ -53,13 +55,20 @@ export async function duplicateList(
       insert into ${items} (list_id, name, quantity, unit, price_cents, category_id, notes, position, added_by)
       select ${created!.id}, name, quantity, unit, price_cents, category_id, notes, position, ${actor.id}
       from ${items} where list_id = ${listId} order by position, id`);
-    await recordListActivity(tx, created!, actor.id, 'list_duplicated', {
-      from_list_id: list.id,
-      from_list_name: list.name,
+    await recordListActivity(tx, {
+      list: created!,
+      actorId: actor.id,
+      verb: 'list_duplicated',
+      details: {
+        from_list_id: list.id,
+        from_list_name: list.name,
+      },
     });
     return created!;
   });
-  await ctx.events.publish(listEvent(copy, 'list', copy.id, 'created', actor.id));
+  await ctx.events.publish(
+    listEvent(copy, { entity: 'list', id: copy.id, action: 'created', actorId: actor.id }),
+  );
   return presentListDetail(ctx, copy.id);
 }
 
@@ -71,10 +80,12 @@ export async function deleteList(ctx: AppContext, actor: UserRow, listId: number
     const visible = await requireVisibleList(tx, listId, actor.id, { lock: true });
     assertCanManageList(visible, actor.id);
     await tx.delete(lists).where(eq(lists.id, listId));
-    await recordListActivity(tx, visible.list, actor.id, 'list_deleted');
+    await recordListActivity(tx, { list: visible.list, actorId: actor.id, verb: 'list_deleted' });
     return visible.list;
   });
-  await ctx.events.publish(listEvent(deleted, 'list', listId, 'deleted', actor.id));
+  await ctx.events.publish(
+    listEvent(deleted, { entity: 'list', id: listId, action: 'deleted', actorId: actor.id }),
+  );
 }
 
 export async function updateList(
@@ -105,9 +116,17 @@ export async function updateList(
       })
       .where(eq(lists.id, listId))
       .returning();
-    await recordListActivity(tx, row!, actor.id, 'list_updated', { changes });
+    await recordListActivity(tx, {
+      list: row!,
+      actorId: actor.id,
+      verb: 'list_updated',
+      details: { changes },
+    });
     return row!;
   });
-  if (updated) await ctx.events.publish(listEvent(updated, 'list', listId, 'updated', actor.id));
+  if (updated)
+    await ctx.events.publish(
+      listEvent(updated, { entity: 'list', id: listId, action: 'updated', actorId: actor.id }),
+    );
   return presentListDetail(ctx, listId);
 }

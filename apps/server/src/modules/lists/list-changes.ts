@@ -15,13 +15,18 @@ const ITEM_CHANGE_VERBS: ReadonlySet<ActivityVerb> = new Set([
   'items_merged',
 ]);
 
+export interface ListActivityOptions {
+  list: Pick<ListRow, 'id' | 'name' | 'groupId'>;
+  actorId: number;
+  verb: ActivityVerb;
+  /** Added to the list's own details; `item_name` names the item in the notification. */
+  details?: Record<string, unknown>;
+}
+
 /** One activity entry for a change of a group list (personal lists have no log). */
 export async function recordListActivity(
   tx: Tx,
-  list: Pick<ListRow, 'id' | 'name' | 'groupId'>,
-  actorId: number,
-  verb: ActivityVerb,
-  details: Record<string, unknown> = {},
+  { list, actorId, verb, details = {} }: ListActivityOptions,
 ): Promise<void> {
   if (list.groupId === null) return;
   await recordActivity(tx, {
@@ -34,17 +39,22 @@ export async function recordListActivity(
     const name = typeof details.item_name === 'string' ? details.item_name : null;
     const count =
       verb === 'items_merged' ? Number(details.added ?? 0) + Number(details.updated ?? 0) : 1;
-    if (count > 0) await notifyListChange(tx, list, actorId, name, count);
+    if (count > 0) await notifyListChange(tx, { list, actorId, itemName: name, count });
   }
+}
+
+export interface ListEventOptions {
+  /** What changed: the list itself, or one of its items (`id` is then the item's). */
+  entity: 'list' | 'item';
+  id: number;
+  action: RealtimeEvent['action'];
+  actorId: number | null;
 }
 
 /** The realtime event of a list change: to the group's members, or to the owner alone. */
 export function listEvent(
   list: Pick<ListRow, 'id' | 'groupId' | 'ownerId' | 'version'>,
-  entity: 'list' | 'item',
-  id: number,
-  action: RealtimeEvent['action'],
-  actorId: number | null,
+  { entity, id, action, actorId }: ListEventOptions,
 ): RealtimeEvent {
   return {
     entity,

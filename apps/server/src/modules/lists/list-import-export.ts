@@ -167,17 +167,19 @@ export async function importList(
         })),
       );
     }
-    await recordListActivity(tx, list!, actor.id, 'list_imported', { items: read.items.length });
+    await recordListActivity(tx, {
+      list: list!,
+      actorId: actor.id,
+      verb: 'list_imported',
+      details: { items: read.items.length },
+    });
     return list!.id;
   });
   const list = await presentListDetail(ctx, listId);
   await ctx.events.publish(
     listEvent(
       { id: listId, groupId, ownerId: actor.id, version: list.version },
-      'list',
-      listId,
-      'created',
-      actor.id,
+      { entity: 'list', id: listId, action: 'created', actorId: actor.id },
     ),
   );
   return { list, imported: read.items.length, skipped: read.skipped };

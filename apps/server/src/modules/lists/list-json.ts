@@ -52,13 +52,16 @@ const ETAG = sql`'W/"' || l.version || '.' || coalesce(l.group_version, 0) || '.
 /** What a list read answers: the list with its items, or the items alone. */
 export type ListBody = 'detail' | 'items';
 
-function listQuery(
-  config: UrlConfig,
-  listId: number,
-  userId: number,
-  knownTags: string[],
-  body: ListBody,
-): SQL {
+export interface ListJsonOptions {
+  listId: number;
+  /** Who reads: the query answers nothing when the list is not theirs to see. */
+  userId: number;
+  /** The caller's `If-None-Match` tags. */
+  knownTags: string[];
+  body: ListBody;
+}
+
+function listQuery(config: UrlConfig, { listId, userId, knownTags, body }: ListJsonOptions): SQL {
   const itemsJson = sql`(
     SELECT count(*) AS item_count,
            count(*) FILTER (WHERE x.done) AS done_count,
@@ -116,13 +119,10 @@ function listQuery(
 export async function readListJson(
   db: DbOrTx,
   config: UrlConfig,
-  listId: number,
-  userId: number,
-  knownTags: string[],
-  body: ListBody,
+  options: ListJsonOptions,
 ): Promise<ListJson | null> {
   type Row = { etag: string; json: string | null };
-  const query = listQuery(config, listId, userId, knownTags, body);
+  const query = listQuery(config, options);
   // Both drivers answer `rows`; the shared Db type does not say so.
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows[0] ?? null;

@@ -36,9 +36,11 @@ export async function transitionList(
       .set({ status: rule.to, version: list.version + 1, updatedAt: sql`now()` })
       .where(eq(lists.id, listId))
       .returning();
-    await recordListActivity(tx, row!, actor.id, rule.verb);
+    await recordListActivity(tx, { list: row!, actorId: actor.id, verb: rule.verb });
     return row!;
   });
-  await ctx.events.publish(listEvent(updated, 'list', listId, 'updated', actor.id));
+  await ctx.events.publish(
+    listEvent(updated, { entity: 'list', id: listId, action: 'updated', actorId: actor.id }),
+  );
   return presentListDetail(ctx, listId);
 }

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { items, lists, type UserRow } from '../../db/schema';
 import { notFound } from '../../http/problem';
 import { requireMembership } from '../groups/membership';
-import { readListJson, type ListBody, type ListJson } from './list-json';
+import { readListJson, type ListJson, type ListJsonOptions } from './list-json';
 import { loadItems, loadLists, visibleTo } from './lists.presenter';
 import { listNotFound } from './lists.policy';
 
@@ -49,6 +49,8 @@ export async function presentListDetail(ctx: AppContext, listId: number): Promis
   return { ...list, items: listItems };
 }
 
+export type ReadListOptions = Omit<ListJsonOptions, 'userId'>;
+
 /**
  * GET /lists/:id (`detail`) and GET /lists/:id/items (`items`), as JSON text with its entity tag;
  * no text when the caller holds this version.
@@ -56,11 +58,14 @@ export async function presentListDetail(ctx: AppContext, listId: number): Promis
 export async function readList(
   ctx: AppContext,
   actor: UserRow,
-  listId: number,
-  knownTags: string[],
-  body: ListBody,
+  { listId, knownTags, body }: ReadListOptions,
 ): Promise<ListJson> {
-  const read = await readListJson(ctx.db, ctx.config, listId, actor.id, knownTags, body);
+  const read = await readListJson(ctx.db, ctx.config, {
+    listId,
+    userId: actor.id,
+    knownTags,
+    body,
+  });
   if (!read) throw listNotFound();
   return read;
 }

@@ -87,13 +87,11 @@ export function listsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) =>
         sendTagged(
           reply,
-          await readList(
-            ctx,
-            currentUser(request),
-            request.params.id,
-            knownTags(request),
-            'detail',
-          ),
+          await readList(ctx, currentUser(request), {
+            listId: request.params.id,
+            knownTags: knownTags(request),
+            body: 'detail',
+          }),
         ),
     );
 

@@ -31,11 +31,15 @@ export async function shareList(
       .set({ groupId, version: visible.list.version + 1, updatedAt: sql`now()` })
       .where(eq(lists.id, listId))
       .returning();
-    await recordListActivity(tx, row!, actor.id, 'list_shared');
+    await recordListActivity(tx, { list: row!, actorId: actor.id, verb: 'list_shared' });
     return { before: visible.list, after: row! };
   });
-  await ctx.events.publish(listEvent(before, 'list', listId, 'deleted', actor.id));
-  await ctx.events.publish(listEvent(after, 'list', listId, 'created', actor.id));
+  await ctx.events.publish(
+    listEvent(before, { entity: 'list', id: listId, action: 'deleted', actorId: actor.id }),
+  );
+  await ctx.events.publish(
+    listEvent(after, { entity: 'list', id: listId, action: 'created', actorId: actor.id }),
+  );
   return presentListDetail(ctx, listId);
 }
 
@@ -53,7 +57,7 @@ export async function unshareList(
     assertCanManageList(visible, actor.id);
     const ownerId = visible.list.ownerId ?? actor.id;
     await clearForeignCategories(tx, listId, { userId: ownerId });
-    await recordListActivity(tx, visible.list, actor.id, 'list_unshared');
+    await recordListActivity(tx, { list: visible.list, actorId: actor.id, verb: 'list_unshared' });
     const [row] = await tx
       .update(lists)
       .set({
@@ -66,8 +70,12 @@ export async function unshareList(
       .returning();
     return { before: visible.list, after: row! };
   });
-  await ctx.events.publish(listEvent(before, 'list', listId, 'deleted', actor.id));
-  await ctx.events.publish(listEvent(after, 'list', listId, 'created', actor.id));
+  await ctx.events.publish(
+    listEvent(before, { entity: 'list', id: listId, action: 'deleted', actorId: actor.id }),
+  );
+  await ctx.events.publish(
+    listEvent(after, { entity: 'list', id: listId, action: 'created', actorId: actor.id }),
+  );
   return presentListDetail(ctx, listId);
 }
 

@@ -24,13 +24,19 @@ export async function notifyAssigned(
   });
 }
 
+export interface ScheduledOptions {
+  groupId: number;
+  actorId: number;
+  /** The assignments the schedule created. */
+  rows: readonly { choreId: number; userId: number; dueDate: string }[];
+  /** The chores of those assignments, for their names. */
+  chores: readonly Pick<ChoreRow, 'id' | 'name'>[];
+}
+
 /** A generated schedule: one notification per member, with how many occurrences they got. */
 export async function notifyScheduled(
   tx: Tx,
-  groupId: number,
-  actorId: number,
-  rows: readonly { choreId: number; userId: number; dueDate: string }[],
-  chores: readonly Pick<ChoreRow, 'id' | 'name'>[],
+  { groupId, actorId, rows, chores }: ScheduledOptions,
 ): Promise<void> {
   const names = new Map(chores.map((chore) => [chore.id, chore.name]));
   const byUser = new Map<number, { choreId: number; dueDate: string }[]>();

@@ -134,6 +134,15 @@ function mergeNames(previous: string | number | undefined, name: string | null):
   return names.join(', ');
 }
 
+export interface ListChangeOptions {
+  list: Pick<ListRow, 'id' | 'name' | 'groupId'>;
+  actorId: number;
+  /** The changed item's name, listed in the notification; null when there is none to name. */
+  itemName: string | null;
+  /** How many items changed. */
+  count?: number;
+}
+
 /**
  * A change of items on a group list, for the other members: merged into their unread
  * notification about the same list from the last minutes, so that a burst of changes is one
@@ -142,10 +151,7 @@ function mergeNames(previous: string | number | undefined, name: string | null):
  */
 export async function notifyListChange(
   tx: Tx,
-  list: Pick<ListRow, 'id' | 'name' | 'groupId'>,
-  actorId: number,
-  itemName: string | null,
-  count = 1,
+  { list, actorId, itemName, count = 1 }: ListChangeOptions,
 ): Promise<void> {
   if (list.groupId === null) return;
   const recipients = await groupRecipients(tx, list.groupId, actorId, 'list_changes');

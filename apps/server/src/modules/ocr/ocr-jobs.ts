@@ -28,6 +28,17 @@ export interface UploadedPhoto {
   bytes: Buffer;
 }
 
+export interface SubmitBatchOptions {
+  photos: readonly UploadedPhoto[];
+  /** The text fields sent beside the photos. */
+  fields: { language?: OcrLanguage; list_id?: number };
+}
+
+export interface SubmitPhotosOptions extends SubmitBatchOptions {
+  /** A batch's jobs share a batch id; single photos have none. */
+  kind: 'batch' | 'single';
+}
+
 const FILE_NAME_MAX = 200;
 const jobNotFound = () => notFound('No such photo job');
 
@@ -77,9 +88,7 @@ export async function submitPhotos(
   ctx: AppContext,
   runner: OcrRunner,
   actor: UserRow,
-  photos: readonly UploadedPhoto[],
-  fields: { language?: OcrLanguage; list_id?: number },
-  batch: boolean,
+  { photos, fields, kind }: SubmitPhotosOptions,
 ): Promise<OcrJob[]> {
   runner.assertRoomFor(photos.length);
   const language = languageFor(actor, fields.language);
@@ -109,7 +118,7 @@ export async function submitPhotos(
       }
       created.push(row!);
     }
-    if (batch && created.length > 0) {
+    if (kind === 'batch' && created.length > 0) {
       const batchId = created[0]!.id;
       await tx
         .update(ocrJobs)
@@ -132,10 +141,9 @@ export async function submitBatch(
   ctx: AppContext,
   runner: OcrRunner,
   actor: UserRow,
-  photos: readonly UploadedPhoto[],
-  fields: { language?: OcrLanguage; list_id?: number },
+  { photos, fields }: SubmitBatchOptions,
 ): Promise<OcrBatch> {
-  const jobs = await submitPhotos(ctx, runner, actor, photos, fields, true);
+  const jobs = await submitPhotos(ctx, runner, actor, { photos, fields, kind: 'batch' });
   return { batch_id: jobs[0]!.batch_id!, jobs };
 }
 

@@ -68,7 +68,11 @@ export function ocrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { photos, fields } = await readPhotos(request, 1);
-        const [job] = await submitPhotos(ctx, runner, currentUser(request), photos, fields, false);
+        const [job] = await submitPhotos(ctx, runner, currentUser(request), {
+          photos,
+          fields,
+          kind: 'single',
+        });
         return reply.status(202).send(job!);
       },
     );
@@ -88,7 +92,7 @@ export function ocrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { photos, fields } = await readPhotos(request, OCR_BATCH_MAX_FILES);
         return reply
           .status(202)
-          .send(await submitBatch(ctx, runner, currentUser(request), photos, fields));
+          .send(await submitBatch(ctx, runner, currentUser(request), { photos, fields }));
       },
     );
 

@@ -34,13 +34,12 @@ export function choreEvents(
         intervalDays: chore.interval_days,
         anchorDate: chore.due_date,
       };
-      for (const date of occurrencesBetween(
-        recurrence,
-        chore.due_date,
+      for (const date of occurrencesBetween(recurrence, {
+        dueDate: chore.due_date,
         from,
         to,
-        OCCURRENCES_PER_CHORE,
-      )) {
+        limit: OCCURRENCES_PER_CHORE,
+      })) {
         events.push({
           id: `${chore.id}:${date}`,
           choreId: chore.id,
