@@ -1,32 +1,29 @@
 import type { Chore } from '@household/contracts';
-import type { ChoreTab } from '@household/domain';
+import type { CalendarDate, ChoreTab } from '@household/domain';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadWhenOpened } from '../../../components/LoadWhenOpened';
 import { PageLoader } from '../../../components/PageLoader';
 import { PageTitle } from '../../../components/PageTitle';
-import { useApi } from '../../../lib/api-context';
 import type { TranslationKey } from '../../../lib/i18n';
 import { useOptionalNumericParam } from '../../../lib/route-params';
 import { useSession } from '../../../lib/session';
-import { notify } from '../../../lib/toasts';
-import { choresQueryOptions } from '../api/queries';
-import { myGroupsQueryOptions } from '../../../lib/shared-queries';
 import { type ChoreScope } from '../api/keys';
 import { todayForUser } from '../components/chore-format';
-import type { ChoreFormTarget } from '../components/ChoreFormModal';
 import { AssignedChoresTimeline } from '../components/AssignedChoresTimeline';
 import { ChoreHistorySection } from '../components/ChoreHistorySection';
+import type { ChoreActions } from '../components/ChoreCard';
 import { ChoreTabs } from '../components/ChoreTabs';
 import { ChoreToolbar, type ChoreView } from '../components/ChoreToolbar';
-import { useChoreShortcuts } from '../components/use-chore-shortcuts';
 import { useChoreStatus } from '../components/use-chore-status';
 import { choreLoadErrorKey } from '../errors';
 import { useChoresLive } from '../live';
+import { useChoreDialogs } from './use-chore-dialogs';
+import { useScopedChores } from './use-scoped-chores';
 
 // The calendar (FullCalendar) and the dialogs load when first asked for: the list needs none.
 const ChoreCalendar = lazy(() =>
@@ -45,7 +42,6 @@ const ShortcutsModal = lazy(() =>
  */
 export function ChoresPage() {
   const { t } = useTranslation();
-  const api = useApi();
   const { user } = useSession();
   const routeGroupId = useOptionalNumericParam('groupId');
   useChoresLive();
@@ -53,45 +49,15 @@ export function ChoresPage() {
   const [chosenScope, setChosenScope] = useState<ChoreScope>({ kind: 'all' });
   const [view, setView] = useState<ChoreView>('list');
   const [tab, setTab] = useState<ChoreTab>('all_pending');
-  const [formTarget, setFormTarget] = useState<ChoreFormTarget | null>(null);
-  const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
   const scope: ChoreScope =
     routeGroupId === null ? chosenScope : { kind: 'group', groupId: routeGroupId };
-  const chores = useQuery(choresQueryOptions(api, scope));
-  const groups = useQuery(myGroupsQueryOptions(api));
+  const { chores, groups, loadFailedKey } = useScopedChores(scope);
   const today = todayForUser(user?.timezone);
   const status = useChoreStatus();
-
-  const loadFailedKey: TranslationKey =
-    scope.kind === 'personal' ? 'chores.personalLoadFailed' : 'chores.loadFailed';
-  const failed = (chores.isError && !chores.data) || (groups.isError && !groups.data);
-  const failure = chores.error ?? groups.error;
-  useEffect(() => {
-    // spec §8; chores already on screen stay when only a background refresh fails.
-    if (failed) {
-      notify({
-        id: 'chores-load',
-        type: 'error',
-        message: t(choreLoadErrorKey(failure, loadFailedKey)),
-      });
-    }
-  }, [failed, failure, loadFailedKey, t]);
-
-  const openNew = () =>
-    setFormTarget({
-      defaults:
-        scope.kind === 'group'
-          ? { type: 'group', groupId: scope.groupId }
-          : { type: 'personal', groupId: null },
-    });
-  const toggleView = () => setView((current) => (current === 'list' ? 'calendar' : 'list'));
-  const dialogOpen = formTarget !== null || shortcutsOpen;
-  useChoreShortcuts({
-    onNewChore: () => !dialogOpen && openNew(),
-    onToggleView: () => !dialogOpen && toggleView(),
-    // `?` closes the shortcuts as it opened them, but does not stack them on the chore form.
-    onToggleShortcuts: () => formTarget === null && setShortcutsOpen((open) => !open),
+  const dialogs = useChoreDialogs({
+    scope,
+    onToggleView: () => setView((current) => (current === 'list' ? 'calendar' : 'list')),
   });
 
   const groupName =
@@ -104,43 +70,105 @@ export function ChoresPage() {
       : scope.kind === 'personal'
         ? t('chores.personalTitle')
         : t('chores.title');
-  const actions = { ...status, onEdit: (chore: Chore) => setFormTarget({ chore }) };
+  const onEdit = (chore: Chore) => dialogs.setFormTarget({ chore });
 
-  let content;
+  return (
+    <Stack>
+      <PageTitle>{title}</PageTitle>
+      <ChoreToolbar
+        scope={routeGroupId === null ? chosenScope : undefined}
+        groups={groups.data ?? []}
+        onScopeChange={setChosenScope}
+        view={view}
+        onViewChange={setView}
+        onNew={dialogs.openNew}
+        onShortcuts={() => dialogs.setShortcutsOpen(true)}
+      />
+      {routeGroupId === null && <AssignedChoresTimeline />}
+      <ChoresContent
+        chores={chores}
+        view={view}
+        today={today}
+        tab={tab}
+        onTabChange={setTab}
+        actions={{ ...status, onEdit }}
+        loadFailedKey={loadFailedKey}
+        onNew={dialogs.openNew}
+      />
+      {routeGroupId !== null && <ChoreHistorySection groupId={routeGroupId} />}
+      <LoadWhenOpened opened={dialogs.formTarget !== null}>
+        {(opened) => (
+          <ChoreFormModal
+            opened={opened}
+            target={dialogs.formTarget}
+            today={today}
+            onClose={() => dialogs.setFormTarget(null)}
+          />
+        )}
+      </LoadWhenOpened>
+      <LoadWhenOpened opened={dialogs.shortcutsOpen}>
+        {(opened) => (
+          <ShortcutsModal opened={opened} onClose={() => dialogs.setShortcutsOpen(false)} />
+        )}
+      </LoadWhenOpened>
+    </Stack>
+  );
+}
+
+/** The chores in the chosen view; none yet, still loading, or why they failed to load. */
+function ChoresContent({
+  chores,
+  view,
+  today,
+  tab,
+  onTabChange,
+  actions,
+  loadFailedKey,
+  onNew,
+}: {
+  chores: UseQueryResult<Chore[]>;
+  view: ChoreView;
+  today: CalendarDate;
+  tab: ChoreTab;
+  onTabChange: (tab: ChoreTab) => void;
+  actions: ChoreActions;
+  loadFailedKey: TranslationKey;
+  onNew: () => void;
+}) {
+  const { t } = useTranslation();
   if (chores.data && chores.data.length === 0) {
-    content = (
+    return (
       <EmptyState
         icon={IconChecklist}
         title={t('chores.empty.title')}
         text={t('chores.empty.text')}
       >
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openNew}>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onNew}>
           {t('chores.new')}
         </Button>
       </EmptyState>
     );
-  } else if (chores.data && view === 'list') {
-    content = (
+  }
+  if (chores.data && view === 'list') {
+    return (
       <ChoreTabs
         chores={chores.data}
         today={today}
         tab={tab}
-        onTabChange={setTab}
+        onTabChange={onTabChange}
         actions={actions}
       />
     );
-  } else if (chores.data) {
-    content = (
+  }
+  if (chores.data) {
+    return (
       <Suspense fallback={<PageLoader py="xl" />}>
-        <ChoreCalendar
-          chores={chores.data}
-          today={today}
-          onOpen={(chore) => setFormTarget({ chore })}
-        />
+        <ChoreCalendar chores={chores.data} today={today} onOpen={actions.onEdit} />
       </Suspense>
     );
-  } else if (chores.isError) {
-    content = (
+  }
+  if (chores.isError) {
+    return (
       <Alert color="red" title={t(choreLoadErrorKey(chores.error, loadFailedKey))}>
         <Button
           mt="sm"
@@ -152,38 +180,6 @@ export function ChoresPage() {
         </Button>
       </Alert>
     );
-  } else {
-    content = <PageLoader py="xl" />;
   }
-
-  return (
-    <Stack>
-      <PageTitle>{title}</PageTitle>
-      <ChoreToolbar
-        scope={routeGroupId === null ? chosenScope : undefined}
-        groups={groups.data ?? []}
-        onScopeChange={setChosenScope}
-        view={view}
-        onViewChange={setView}
-        onNew={openNew}
-        onShortcuts={() => setShortcutsOpen(true)}
-      />
-      {routeGroupId === null && <AssignedChoresTimeline />}
-      {content}
-      {routeGroupId !== null && <ChoreHistorySection groupId={routeGroupId} />}
-      <LoadWhenOpened opened={formTarget !== null}>
-        {(opened) => (
-          <ChoreFormModal
-            opened={opened}
-            target={formTarget}
-            today={today}
-            onClose={() => setFormTarget(null)}
-          />
-        )}
-      </LoadWhenOpened>
-      <LoadWhenOpened opened={shortcutsOpen}>
-        {(opened) => <ShortcutsModal opened={opened} onClose={() => setShortcutsOpen(false)} />}
-      </LoadWhenOpened>
-    </Stack>
-  );
+  return <PageLoader py="xl" />;
 }
