@@ -27,25 +27,68 @@ export async function buildReport(
 ): Promise<Report> {
   const groupId = filters.group_id ?? null;
   if (groupId !== null) await requireMembership(ctx.db, groupId, actor.id);
+  const sums = await sumSpending(ctx, reportConditions({ actor, groupId, filters }));
+  const names = await categoryNames(ctx, sums.byCategory);
+  const members = memberTotals(sums);
+  const people = await People.load(
+    ctx.db,
+    ctx.config,
+    members.map((row) => row.userId),
+  );
+  return presentReport({ groupId, filters, sums, names, members, people });
+}
+
+/** What a report counts: which expenses, in which dates, and how much of each. */
+interface ReportConditions {
+  /** The expenses of the group, or those of my groups and my personal ones that I have a split of. */
+  scope: SQL | undefined;
+  inRange: SQL | undefined;
+  /** A group's spending is its expenses' amounts; mine is my splits of them. */
+  spent: SQL<number>;
+  /** For my report, the splits and payments that are mine; for a group's, none (all count). */
+  ownSplits: SQL | undefined;
+  ownPayments: SQL | undefined;
+}
+
+function reportConditions(options: {
+  actor: UserRow;
+  groupId: number | null;
+  filters: ReportFilters;
+}): ReportConditions {
+  const { actor, groupId, filters } = options;
   const inRange = and(
     filters.from ? gte(expenses.date, filters.from) : undefined,
     filters.to ? lte(expenses.date, filters.to) : undefined,
   );
-  const scope: SQL | undefined =
-    groupId !== null
-      ? eq(expenses.groupId, groupId)
-      : and(
-          or(
-            and(isNull(expenses.groupId), eq(expenses.createdBy, actor.id)),
-            sql`"expenses"."group_id" in (select gm.group_id from group_members gm where gm.user_id = ${actor.id})`,
-          ),
-          sql`exists (select 1 from expense_splits s where s.expense_id = "expenses"."id" and s.user_id = ${actor.id})`,
-        );
-  // A group's spending is its expenses' amounts; mine is my splits of them.
-  const spent =
-    groupId !== null
-      ? sql<number>`${expenses.amountCents}`
-      : sql<number>`(select s.amount_cents from expense_splits s where s.expense_id = "expenses"."id" and s.user_id = ${actor.id})`;
+  if (groupId !== null) {
+    return {
+      scope: eq(expenses.groupId, groupId),
+      inRange,
+      spent: sql<number>`${expenses.amountCents}`,
+      ownSplits: undefined,
+      ownPayments: undefined,
+    };
+  }
+  return {
+    scope: and(
+      or(
+        and(isNull(expenses.groupId), eq(expenses.createdBy, actor.id)),
+        sql`"expenses"."group_id" in (select gm.group_id from group_members gm where gm.user_id = ${actor.id})`,
+      ),
+      sql`exists (select 1 from expense_splits s where s.expense_id = "expenses"."id" and s.user_id = ${actor.id})`,
+    ),
+    inRange,
+    spent: sql<number>`(select s.amount_cents from expense_splits s where s.expense_id = "expenses"."id" and s.user_id = ${actor.id})`,
+    ownSplits: eq(expenseSplits.userId, actor.id),
+    ownPayments: eq(expenses.paidBy, actor.id),
+  };
+}
+
+type SpendingSums = Awaited<ReturnType<typeof sumSpending>>;
+
+/** The sums of the report, per currency: in all, by category, by month, consumed and paid by whom. */
+async function sumSpending(ctx: AppContext, conditions: ReportConditions) {
+  const { scope, inRange, spent } = conditions;
   const source = ctx.db
     .select({
       currency: expenses.currency,
@@ -82,7 +125,7 @@ export async function buildReport(
       })
       .from(expenseSplits)
       .innerJoin(expenses, eq(expenses.id, expenseSplits.expenseId))
-      .where(and(scope, inRange, groupId === null ? eq(expenseSplits.userId, actor.id) : undefined))
+      .where(and(scope, inRange, conditions.ownSplits))
       .groupBy(expenses.currency, expenseSplits.userId),
     ctx.db
       .select({
@@ -91,48 +134,69 @@ export async function buildReport(
         total: sql<string>`coalesce(sum(${expenses.amountCents}), 0)::bigint`,
       })
       .from(expenses)
-      .where(and(scope, inRange, groupId === null ? eq(expenses.paidBy, actor.id) : undefined))
+      .where(and(scope, inRange, conditions.ownPayments))
       .groupBy(expenses.currency, expenses.paidBy),
   ]);
+  return { totals, byCategory, byMonth, shares, paid };
+}
+
+/** The names of the categories the report shows, by id. */
+async function categoryNames(
+  ctx: AppContext,
+  byCategory: SpendingSums['byCategory'],
+): Promise<Map<number, string>> {
   const categoryIds = [...new Set(byCategory.flatMap((row) => row.categoryId ?? []))];
-  const names = new Map(
-    (categoryIds.length === 0
-      ? []
-      : await ctx.db
-          .select({ id: categories.id, name: categories.name })
-          .from(categories)
-          .where(inArray(categories.id, categoryIds))
-    ).map((row) => [row.id, row.name]),
-  );
-  const members = new Map<
-    string,
-    { currency: string; userId: number; total: number; paid: number }
-  >();
+  if (categoryIds.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(inArray(categories.id, categoryIds));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+interface MemberTotal {
+  currency: string;
+  userId: number;
+  /** What the member consumed: the sum of their splits. */
+  total: number;
+  paid: number;
+}
+
+/** One row per member and currency, with what they consumed and what they paid. */
+function memberTotals(sums: Pick<SpendingSums, 'shares' | 'paid'>): MemberTotal[] {
+  const members = new Map<string, MemberTotal>();
   const member = (currency: string, userId: number) => {
     const key = `${currency}:${userId}`;
     const found = members.get(key) ?? { currency, userId, total: 0, paid: 0 };
     members.set(key, found);
     return found;
   };
-  for (const row of shares) member(row.currency, row.userId).total += Number(row.total);
-  for (const row of paid) member(row.currency, row.userId).paid += Number(row.total);
-  const people = await People.load(
-    ctx.db,
-    ctx.config,
-    [...members.values()].map((row) => row.userId),
-  );
+  for (const row of sums.shares) member(row.currency, row.userId).total += Number(row.total);
+  for (const row of sums.paid) member(row.currency, row.userId).paid += Number(row.total);
+  return [...members.values()];
+}
+
+function presentReport(report: {
+  groupId: number | null;
+  filters: ReportFilters;
+  sums: SpendingSums;
+  names: Map<number, string>;
+  members: MemberTotal[];
+  people: People;
+}): Report {
+  const { sums, names, people } = report;
   return {
-    group_id: groupId,
-    from: filters.from ?? null,
-    to: filters.to ?? null,
-    totals: totals.map((row) => ({ currency: row.currency, total_cents: Number(row.total) })),
-    by_category: byCategory.map((row) => ({
+    group_id: report.groupId,
+    from: report.filters.from ?? null,
+    to: report.filters.to ?? null,
+    totals: sums.totals.map((row) => ({ currency: row.currency, total_cents: Number(row.total) })),
+    by_category: sums.byCategory.map((row) => ({
       currency: row.currency,
       total_cents: Number(row.total),
       category_id: row.categoryId,
       name: row.categoryId === null ? null : (names.get(row.categoryId) ?? null),
     })),
-    by_member: [...members.values()]
+    by_member: [...report.members]
       .sort(
         (a, b) => a.currency.localeCompare(b.currency) || b.total - a.total || a.userId - b.userId,
       )
@@ -142,7 +206,7 @@ export async function buildReport(
         paid_cents: row.paid,
         user: people.ref(row.userId),
       })),
-    by_month: byMonth.map((row) => ({
+    by_month: sums.byMonth.map((row) => ({
       currency: row.currency,
       month: row.month,
       total_cents: Number(row.total),
