@@ -77,150 +77,163 @@ export function previewSplit(
   amountCents: number | null,
   { currency, locale, date }: { currency: string; locale: string; date: string },
 ): SplitPreview {
-  const fieldErrors = new Map<number, Problem>();
-  const preview = (
-    request: SplitRequest | null,
-    input: SplitInput | null,
-    error: Problem | null = null,
-  ): SplitPreview => {
-    if (draft.participants.length === 0) {
-      return {
-        shares: null,
-        fieldErrors,
-        error: { key: key('expenses.form.participantsRequired') },
-        difference: null,
-        input: null,
-      };
-    }
-    if (request === null || fieldErrors.size > 0 || error) {
-      return { shares: null, fieldErrors, error, difference: null, input: null };
-    }
-    if (amountCents === null) {
-      return { shares: null, fieldErrors, error: null, difference: null, input };
-    }
-    const outcome = splitExpense(amountCents, request, { rotation: rotationOfDate(date) });
-    if (!outcome.ok) {
-      const { error: refusal } = outcome;
-      if (refusal.code === 'exact_sum_mismatch' || refusal.code === 'percentage_sum_mismatch') {
-        const difference =
-          refusal.code === 'exact_sum_mismatch'
-            ? refusal.differenceCents
-            : refusal.differenceBasisPoints;
-        return {
-          shares: entered(request),
-          fieldErrors,
-          error: null,
-          difference,
-          input: null,
-        };
-      }
-      return {
-        shares: null,
-        fieldErrors,
-        error: { key: key('expenses.form.splitInvalid') },
-        difference: null,
-        input: null,
-      };
-    }
-    return {
-      shares: toMap(outcome.shares),
-      fieldErrors,
-      error: null,
-      difference: null,
-      input,
-    };
-  };
+  const entries = readEntries(draft, { currency, locale });
+  return previewEntries(entries, { participants: draft.participants, amountCents, date });
+}
 
-  const people = draft.participants;
+/**
+ * A draft's entries read for one split type: the request `splitExpense` takes, the same split as
+ * the server takes it, and the problems of single entries.
+ */
+interface SplitEntries {
+  request: SplitRequest;
+  input: SplitInput;
+  fieldErrors: Map<number, Problem>;
+}
+
+function readEntries(
+  draft: SplitDraft,
+  moneyFormat: { currency: string; locale: string },
+): SplitEntries {
   switch (draft.type) {
     case 'equal':
-      return preview(
-        { type: 'equal', participants: people },
-        { type: 'equal', participants: people },
-      );
-    case 'exact': {
-      const amounts = people.map((userId) => {
-        const parsed = parseMoneyInput(draft.values[userId] ?? '', currency, locale);
-        if (parsed.ok) return { userId, amountCents: parsed.cents };
-        // An empty field is 0: that person owes nothing of it.
-        if (parsed.reason === 'empty') return { userId, amountCents: 0 };
-        fieldErrors.set(userId, {
-          key:
-            parsed.reason === 'too_many_decimals'
-              ? key('expenses.form.amountTooManyDecimals')
-              : key('expenses.form.amountInvalid'),
-        });
-        return { userId, amountCents: 0 };
-      });
-      return preview(
-        { type: 'exact', amounts },
-        {
-          type: 'exact',
-          amounts: amounts.map((a) => ({ user_id: a.userId, amount_cents: a.amountCents })),
-        },
-      );
-    }
-    case 'percentage': {
-      const percentages = people.map((userId) => {
-        const text = draft.values[userId] ?? '';
-        const basisPoints = text.trim() === '' ? 0 : parsePercent(text);
-        if (basisPoints === null)
-          fieldErrors.set(userId, { key: key('expenses.form.percentInvalid') });
-        return { userId, basisPoints: basisPoints ?? 0 };
-      });
-      return preview(
-        { type: 'percentage', percentages },
-        {
-          type: 'percentage',
-          percentages: percentages.map((p) => ({
-            user_id: p.userId,
-            percent: p.basisPoints / 100,
-          })),
-        },
-      );
-    }
-    case 'shares': {
-      const shares = people.map((userId) => {
-        const weight = parseWeight(draft.values[userId] ?? '1');
-        if (weight === null) {
-          fieldErrors.set(userId, {
-            key: key('expenses.form.sharesInvalid'),
-            values: { max: EXPENSE_SHARE_WEIGHT_MAX },
-          });
-        }
-        return { userId, weight: weight ?? 1 };
-      });
-      return preview(
-        { type: 'shares', shares },
-        { type: 'shares', shares: shares.map((s) => ({ user_id: s.userId, weight: s.weight })) },
-      );
-    }
-    case 'item_based': {
-      const chosen = new Set(people);
-      // Someone taken off the participants no longer takes an item.
-      const items = draft.items.map((item) => ({
-        ...item,
-        takers: item.takers.filter((userId) => chosen.has(userId)),
-      }));
-      return preview(
-        {
-          type: 'item_based',
-          participants: people,
-          items: items.map((item) => ({ priceCents: item.priceCents, takers: item.takers })),
-        },
-        {
-          type: 'item_based',
-          participants: people,
-          items: items.map((item) => ({
-            item_id: item.itemId,
-            name: item.name,
-            price_cents: item.priceCents,
-            takers: item.takers,
-          })),
-        },
-      );
-    }
+      return equalEntries(draft);
+    case 'exact':
+      return exactEntries(draft, moneyFormat);
+    case 'percentage':
+      return percentageEntries(draft);
+    case 'shares':
+      return sharesEntries(draft);
+    case 'item_based':
+      return itemBasedEntries(draft);
   }
+}
+
+function equalEntries({ participants }: SplitDraft): SplitEntries {
+  return {
+    request: { type: 'equal', participants },
+    input: { type: 'equal', participants },
+    fieldErrors: new Map(),
+  };
+}
+
+function exactEntries(
+  { participants, values }: SplitDraft,
+  { currency, locale }: { currency: string; locale: string },
+): SplitEntries {
+  const fieldErrors = new Map<number, Problem>();
+  const amounts = participants.map((userId) => {
+    const parsed = parseMoneyInput(values[userId] ?? '', currency, locale);
+    if (parsed.ok) return { userId, amountCents: parsed.cents };
+    // An empty field is 0: that person owes nothing of it.
+    if (parsed.reason === 'empty') return { userId, amountCents: 0 };
+    fieldErrors.set(userId, {
+      key:
+        parsed.reason === 'too_many_decimals'
+          ? key('expenses.form.amountTooManyDecimals')
+          : key('expenses.form.amountInvalid'),
+    });
+    return { userId, amountCents: 0 };
+  });
+  return {
+    request: { type: 'exact', amounts },
+    input: {
+      type: 'exact',
+      amounts: amounts.map((a) => ({ user_id: a.userId, amount_cents: a.amountCents })),
+    },
+    fieldErrors,
+  };
+}
+
+function percentageEntries({ participants, values }: SplitDraft): SplitEntries {
+  const fieldErrors = new Map<number, Problem>();
+  const percentages = participants.map((userId) => {
+    const text = values[userId] ?? '';
+    const basisPoints = text.trim() === '' ? 0 : parsePercent(text);
+    if (basisPoints === null) fieldErrors.set(userId, { key: key('expenses.form.percentInvalid') });
+    return { userId, basisPoints: basisPoints ?? 0 };
+  });
+  return {
+    request: { type: 'percentage', percentages },
+    input: {
+      type: 'percentage',
+      percentages: percentages.map((p) => ({ user_id: p.userId, percent: p.basisPoints / 100 })),
+    },
+    fieldErrors,
+  };
+}
+
+function sharesEntries({ participants, values }: SplitDraft): SplitEntries {
+  const fieldErrors = new Map<number, Problem>();
+  const shares = participants.map((userId) => {
+    const weight = parseWeight(values[userId] ?? '1');
+    if (weight === null) {
+      fieldErrors.set(userId, {
+        key: key('expenses.form.sharesInvalid'),
+        values: { max: EXPENSE_SHARE_WEIGHT_MAX },
+      });
+    }
+    return { userId, weight: weight ?? 1 };
+  });
+  return {
+    request: { type: 'shares', shares },
+    input: { type: 'shares', shares: shares.map((s) => ({ user_id: s.userId, weight: s.weight })) },
+    fieldErrors,
+  };
+}
+
+function itemBasedEntries({ participants, items: drafted }: SplitDraft): SplitEntries {
+  const chosen = new Set(participants);
+  // Someone taken off the participants no longer takes an item.
+  const items = drafted.map((item) => ({
+    ...item,
+    takers: item.takers.filter((userId) => chosen.has(userId)),
+  }));
+  return {
+    request: {
+      type: 'item_based',
+      participants,
+      items: items.map((item) => ({ priceCents: item.priceCents, takers: item.takers })),
+    },
+    input: {
+      type: 'item_based',
+      participants,
+      items: items.map((item) => ({
+        item_id: item.itemId,
+        name: item.name,
+        price_cents: item.priceCents,
+        takers: item.takers,
+      })),
+    },
+    fieldErrors: new Map(),
+  };
+}
+
+/** What the entries come to: the shares `splitExpense` computes, or why there are none. */
+function previewEntries(
+  { request, input, fieldErrors }: SplitEntries,
+  {
+    participants,
+    amountCents,
+    date,
+  }: { participants: number[]; amountCents: number | null; date: string },
+): SplitPreview {
+  const nothing = { shares: null, fieldErrors, error: null, difference: null, input: null };
+  if (participants.length === 0) {
+    return { ...nothing, error: { key: key('expenses.form.participantsRequired') } };
+  }
+  if (fieldErrors.size > 0) return nothing;
+  if (amountCents === null) return { ...nothing, input };
+  const outcome = splitExpense(amountCents, request, { rotation: rotationOfDate(date) });
+  if (outcome.ok) return { ...nothing, shares: toMap(outcome.shares), input };
+  const { error: refusal } = outcome;
+  if (refusal.code === 'exact_sum_mismatch') {
+    return { ...nothing, shares: entered(request), difference: refusal.differenceCents };
+  }
+  if (refusal.code === 'percentage_sum_mismatch') {
+    return { ...nothing, shares: entered(request), difference: refusal.differenceBasisPoints };
+  }
+  return { ...nothing, error: { key: key('expenses.form.splitInvalid') } };
 }
 
 const toMap = (shares: readonly Share[]) =>

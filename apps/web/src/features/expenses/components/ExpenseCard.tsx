@@ -1,19 +1,12 @@
 import type { Expense, ExpenseSplit } from '@household/contracts';
-import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate } from '../../../lib/format';
 import { money } from '../../../lib/money';
 import { NAME_RULES, personName } from '../../../lib/people';
-import { PaymentStatusBadge, SplitStatusBadge } from './StatusBadges';
-
-/** Whether `myId` may settle this split: only one's own open share (spec §6). */
-export const canSettle = (expense: Expense, split: ExpenseSplit, myId: number | undefined) =>
-  myId !== undefined &&
-  split.user?.id === myId &&
-  expense.paid_by?.id !== myId &&
-  split.status !== 'settled' &&
-  split.remaining_cents > 0;
+import { ExpenseSplitList } from './ExpenseSplitList';
+import { PaymentStatusBadge } from './StatusBadges';
 
 export interface ExpenseActions {
   /** Whether I may change or delete it (who added it, who paid it, or a group owner or admin). */
@@ -84,65 +77,40 @@ export function ExpenseCard({
           </Text>
         )}
         {expense.group_id !== null && (
-          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {expense.splits.map((split) => (
-              <Group
-                key={split.id}
-                component="li"
-                justify="space-between"
-                gap="xs"
-                wrap="wrap"
-                data-testid="split-row"
-              >
-                <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
-                  {personName(t, split.user, NAME_RULES.expenses)}
-                </Text>
-                <Group gap="xs" wrap="wrap">
-                  <Text size="sm">{format(split.amount_cents)}</Text>
-                  {split.status === 'partially_settled' && (
-                    <Text size="xs" c="dimmed">
-                      {t('expenses.card.remaining', { amount: format(split.remaining_cents) })}
-                    </Text>
-                  )}
-                  <SplitStatusBadge status={split.status} />
-                  {canSettle(expense, split, myId) && (
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      onClick={() => actions.onSettle(expense, split)}
-                      aria-label={t('expenses.card.settleLabel', {
-                        description: expense.description,
-                      })}
-                    >
-                      {t('expenses.card.settle')}
-                    </Button>
-                  )}
-                </Group>
-              </Group>
-            ))}
-          </Stack>
+          <ExpenseSplitList
+            expense={expense}
+            myId={myId}
+            format={format}
+            onSettle={actions.onSettle}
+          />
         )}
-        {changeable && (
-          <Group gap="xs" justify="flex-end">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('expenses.card.edit', { description: expense.description })}
-              onClick={() => actions.onEdit(expense)}
-            >
-              <IconPencil size={16} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('expenses.card.delete', { description: expense.description })}
-              onClick={() => actions.onDelete(expense)}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          </Group>
-        )}
+        {changeable && <ExpenseChangeButtons expense={expense} actions={actions} />}
       </Stack>
     </Card>
+  );
+}
+
+/** Edit and delete, each named after the expense for assistive technology. */
+function ExpenseChangeButtons({ expense, actions }: { expense: Expense; actions: ExpenseActions }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" justify="flex-end">
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={t('expenses.card.edit', { description: expense.description })}
+        onClick={() => actions.onEdit(expense)}
+      >
+        <IconPencil size={16} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={t('expenses.card.delete', { description: expense.description })}
+        onClick={() => actions.onDelete(expense)}
+      >
+        <IconTrash size={16} aria-hidden />
+      </ActionIcon>
+    </Group>
   );
 }

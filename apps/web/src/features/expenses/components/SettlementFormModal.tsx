@@ -1,9 +1,4 @@
-import {
-  EXPENSE_NOTES_MAX_LENGTH,
-  ZSettlement,
-  type PersonRef,
-  type Settlement,
-} from '@household/contracts';
+import { EXPENSE_NOTES_MAX_LENGTH, type PersonRef, type Settlement } from '@household/contracts';
 import {
   Alert,
   Button,
@@ -15,17 +10,9 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moneyInputValue, parseMoneyInput } from '../../../lib/money-input';
-import { isApiError } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { notify } from '../../../lib/toasts';
-import { newIdempotencyKey } from '../../../lib/idempotency';
-import { useCreateSettlement, useUpdateSettlement } from '../api/mutations';
-import { moneyErrorKey } from '../money-errors';
 import { NAME_RULES, personName } from '../../../lib/people';
-import { today } from '../format';
+import { useSettlementForm, type SettlementErrors } from './use-settlement-form';
 
 /** Records a payment between two members, or edits one (its amount, date and note). */
 export function SettlementFormModal({
@@ -79,115 +66,27 @@ function SettlementForm({
   settlement: Settlement | null;
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const { user } = useSession();
-  const create = useCreateSettlement();
-  const update = useUpdateSettlement();
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const firstPayer = members.find((m) => m.id === user?.id) ?? members[0];
-  const [fromId, setFromId] = useState(String(firstPayer?.id ?? ''));
-  const [toId, setToId] = useState(String(members.find((m) => m.id !== firstPayer?.id)?.id ?? ''));
-  const [version, setVersion] = useState(settlement?.version ?? 0);
-  const [amount, setAmount] = useState(
-    settlement ? moneyInputValue(settlement.amount_cents, currency, i18n.language) : '',
-  );
-  const [date, setDate] = useState(settlement?.date ?? today());
-  const [note, setNote] = useState(settlement?.note ?? '');
-  const [errors, setErrors] = useState<{ amount?: string; to?: string; date?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const pending = create.isPending || update.isPending;
-
-  const showCurrent = (current: Settlement) => {
-    setVersion(current.version);
-    setAmount(moneyInputValue(current.amount_cents, currency, i18n.language));
-    setDate(current.date);
-    setNote(current.note);
-  };
-
-  const onError = (error: unknown) => {
-    setFailure(t(moneyErrorKey(error, 'money.settlements.saveFailed')));
-    if (isApiError(error, 'conflict')) {
-      const current = ZSettlement.safeParse(error.problem.current);
-      if (current.success) showCurrent(current.data);
-    }
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseMoneyInput(amount, currency, i18n.language);
-    const amountCents = parsed.ok ? parsed.cents : null;
-    const found: typeof errors = {};
-    if (!parsed.ok && parsed.reason === 'empty') found.amount = t('money.form.amountRequired');
-    else if (amountCents === null || amountCents <= 0) {
-      found.amount = t('money.form.amountInvalid');
-    }
-    if (!settlement && fromId === toId) found.to = t('money.form.samePerson');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) found.date = t('money.form.dateRequired');
-    setErrors(found);
-    if (Object.keys(found).length > 0 || amountCents === null) return;
-    setFailure(null);
-    const onSuccess = () => {
-      notify({ type: 'success', message: t('money.settlements.saved') });
-      onDone();
-    };
-    if (settlement) {
-      update.mutate(
-        {
-          id: settlement.id,
-          body: { version, amount_cents: amountCents, date, note: note.trim() },
-        },
-        { onSuccess, onError },
-      );
-    } else {
-      create.mutate(
-        {
-          body: {
-            group_id: groupId,
-            from_id: Number(fromId),
-            to_id: Number(toId),
-            amount_cents: amountCents,
-            date,
-            note: note.trim(),
-          },
-          idempotencyKey,
-        },
-        { onSuccess, onError },
-      );
-    }
-  };
-
-  const people = members.map((member) => ({
-    value: String(member.id),
-    label: personName(t, member, NAME_RULES.expenses),
-  }));
+  const { t } = useTranslation();
+  const { fields, setters, errors, failure, pending, onSubmit } = useSettlementForm({
+    groupId,
+    currency,
+    members,
+    settlement,
+    onDone,
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
-        {settlement ? (
-          <Text>
-            {t('money.form.between', {
-              from: personName(t, settlement.from, NAME_RULES.expenses),
-              to: personName(t, settlement.to, NAME_RULES.expenses),
-            })}
-          </Text>
-        ) : (
-          <>
-            <NativeSelect
-              label={t('money.form.payer')}
-              data={people}
-              value={fromId}
-              onChange={(event) => setFromId(event.currentTarget.value)}
-            />
-            <NativeSelect
-              label={t('money.form.receiver')}
-              data={people}
-              value={toId}
-              error={errors.to}
-              onChange={(event) => setToId(event.currentTarget.value)}
-            />
-          </>
-        )}
+        <SettlementParties
+          settlement={settlement}
+          members={members}
+          fromId={fields.fromId}
+          toId={fields.toId}
+          onFrom={setters.setFromId}
+          onTo={setters.setToId}
+          errors={errors}
+        />
         <TextInput
           label={t('money.form.amount')}
           inputMode="decimal"
@@ -198,27 +97,27 @@ function SettlementForm({
             </Text>
           }
           rightSectionWidth={48}
-          value={amount}
+          value={fields.amount}
           error={errors.amount}
           required
           data-autofocus
-          onChange={(event) => setAmount(event.currentTarget.value)}
+          onChange={(event) => setters.setAmount(event.currentTarget.value)}
         />
         <TextInput
           type="date"
           label={t('money.form.date')}
-          value={date}
+          value={fields.date}
           error={errors.date}
           required
-          onChange={(event) => setDate(event.currentTarget.value)}
+          onChange={(event) => setters.setDate(event.currentTarget.value)}
         />
         <Textarea
           label={t('money.form.note')}
           autosize
           minRows={2}
           maxLength={EXPENSE_NOTES_MAX_LENGTH}
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
+          value={fields.note}
+          onChange={(event) => setters.setNote(event.currentTarget.value)}
         />
         {failure && (
           <Alert color="red" role="alert">
@@ -235,5 +134,57 @@ function SettlementForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Who paid whom: fixed for a payment being edited, chosen among the members for a new one. */
+function SettlementParties({
+  settlement,
+  members,
+  fromId,
+  toId,
+  onFrom,
+  onTo,
+  errors,
+}: {
+  settlement: Settlement | null;
+  members: PersonRef[];
+  fromId: string;
+  toId: string;
+  onFrom: (id: string) => void;
+  onTo: (id: string) => void;
+  errors: SettlementErrors;
+}) {
+  const { t } = useTranslation();
+  if (settlement) {
+    return (
+      <Text>
+        {t('money.form.between', {
+          from: personName(t, settlement.from, NAME_RULES.expenses),
+          to: personName(t, settlement.to, NAME_RULES.expenses),
+        })}
+      </Text>
+    );
+  }
+  const people = members.map((member) => ({
+    value: String(member.id),
+    label: personName(t, member, NAME_RULES.expenses),
+  }));
+  return (
+    <>
+      <NativeSelect
+        label={t('money.form.payer')}
+        data={people}
+        value={fromId}
+        onChange={(event) => onFrom(event.currentTarget.value)}
+      />
+      <NativeSelect
+        label={t('money.form.receiver')}
+        data={people}
+        value={toId}
+        error={errors.to}
+        onChange={(event) => onTo(event.currentTarget.value)}
+      />
+    </>
   );
 }

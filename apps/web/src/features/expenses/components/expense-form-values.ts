@@ -12,8 +12,9 @@ import { minorUnitDigits } from '@household/domain';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../../lib/api-client';
 import type { TranslationKey } from '../../../lib/i18n';
-import { parseMoneyInput } from '../../../lib/money-input';
+import { moneyInputValue, parseMoneyInput } from '../../../lib/money-input';
 import { money } from '../../../lib/money';
+import { today } from '../format';
 import { draftOfSplit, type Problem, type SplitDraft, type SplitItemDraft } from '../split-draft';
 
 export const key = (translationKey: TranslationKey) => translationKey;
@@ -102,14 +103,26 @@ export function serverMessages(t: TFunction, error: unknown): string[] {
 export type ItemScope =
   { kind: 'all' } | { kind: 'bought' } | { kind: 'these'; itemIds: ReadonlySet<number> };
 
-export function initialDraft(
-  expense: Expense | undefined,
-  members: GroupMember[],
-  list: ListDetail | null,
-  scope: ItemScope,
-  currency: string,
-  locale: string,
-): SplitDraft {
+/** Where a form starts from: the expense being edited, or the group and list of a new one. */
+export interface FormStart {
+  /** The expense being edited; absent: a new one. */
+  expense: Expense | undefined;
+  members: GroupMember[];
+  /** The list a new expense is for; its priced items in `scope` start an item-based split. */
+  list: ListDetail | null;
+  scope: ItemScope;
+  currency: string;
+  locale: string;
+}
+
+export function initialDraft({
+  expense,
+  members,
+  list,
+  scope,
+  currency,
+  locale,
+}: FormStart): SplitDraft {
   const saved = expense ? draftOfSplit(expense.split, currency, locale) : null;
   if (saved) return saved;
   const participants = expense
@@ -120,6 +133,33 @@ export function initialDraft(
     participants,
     values: {},
     items: listItems(list, scope),
+  };
+}
+
+/**
+ * The form's first values: the edited expense's, or a new one's (a list's name and the total of
+ * its items in scope, today in my time zone, paid by me).
+ */
+export function initialValues({
+  expense,
+  list,
+  scope,
+  currency,
+  locale,
+  me,
+}: Omit<FormStart, 'members'> & { me: { id: number; timezone?: string } | null }): Values {
+  const total = list ? startingTotal(list, scope) : 0;
+  return {
+    description: expense?.description ?? (list ? list.name : ''),
+    amount: expense
+      ? moneyInputValue(expense.amount_cents, currency, locale)
+      : total > 0
+        ? moneyInputValue(total, currency, locale)
+        : '',
+    date: expense?.date ?? today(me?.timezone),
+    paidBy: String(expense?.paid_by?.id ?? me?.id ?? ''),
+    categoryId: expense?.category ? String(expense.category.id) : '',
+    notes: expense?.notes ?? '',
   };
 }
 

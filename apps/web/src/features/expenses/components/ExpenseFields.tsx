@@ -1,0 +1,116 @@
+import type { Expense, GroupMember, ListDetail } from '@household/contracts';
+import { Alert, Button, Group, List as BulletList, Stack, Text } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { money } from '../../../lib/money';
+import type { ItemScope } from './expense-form-values';
+import { ExpenseDetailsFields } from './ExpenseDetailsFields';
+import { SplitFields } from './SplitFields';
+import { useExpenseForm } from './use-expense-form';
+import { useSaveExpense } from './use-save-expense';
+
+/** The expense form itself: its fields, the split of a group expense, and saving. */
+export function ExpenseFields({
+  expense,
+  groupId,
+  members,
+  currency,
+  categories,
+  list,
+  scope,
+  idempotencyKey,
+  onConflict,
+  onClose,
+}: {
+  expense: Expense | undefined;
+  groupId: number | null;
+  members: GroupMember[];
+  currency: string;
+  categories: { id: number; name: string }[];
+  list: ListDetail | null;
+  scope: ItemScope;
+  idempotencyKey: string;
+  onConflict: (current: unknown) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const form = useExpenseForm({ expense, groupId, members, currency, list, scope });
+  const saving = useSaveExpense({ expense, groupId, list, idempotencyKey, onConflict, onClose });
+  const isGroup = groupId !== null;
+  const itemBasedOffered = list !== null || form.draft.type === 'item_based';
+  const format = (cents: number) => money(cents, currency, i18n.language);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    form.setSubmitted(true);
+    saving.clearServerErrors();
+    const fields = form.fieldsToSave();
+    if (fields) saving.save(fields);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <ExpenseDetailsFields
+          values={form.values}
+          set={form.set}
+          show={form.show}
+          currency={currency}
+          members={members}
+          isGroup={isGroup}
+          categories={categories}
+          expense={expense}
+        />
+        {isGroup ? (
+          <SplitFields
+            draft={form.draft}
+            setDraft={form.setDraft}
+            people={form.people}
+            preview={form.preview}
+            amountKnown={form.amountKnown}
+            itemBasedOffered={itemBasedOffered}
+            currency={currency}
+            format={format}
+            submitted={form.submitted}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('expenses.form.personalHint')}
+          </Text>
+        )}
+        <ServerErrors messages={saving.serverErrors} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button type="submit" loading={saving.isPending}>
+            {expense ? t('app.save') : t('expenses.form.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** What the server refused: one message alone, several as a list under one title. */
+function ServerErrors({ messages }: { messages: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {messages.length === 1 && (
+        <Alert color="red" role="alert">
+          {messages[0]}
+        </Alert>
+      )}
+      {messages.length > 1 && (
+        <Alert color="red" role="alert" title={t('expenses.form.saveFailed')}>
+          <BulletList size="sm">
+            {messages.map((message) => (
+              <BulletList.Item key={message}>{message}</BulletList.Item>
+            ))}
+          </BulletList>
+        </Alert>
+      )}
+    </>
+  );
+}

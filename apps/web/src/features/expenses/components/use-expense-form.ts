@@ -1,0 +1,108 @@
+import type { CreateExpenseBody, Expense, GroupMember, ListDetail } from '@household/contracts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session';
+import { NAME_RULES, personName } from '../../../lib/people';
+import { previewSplit, type SplitDraft } from '../split-draft';
+import {
+  checkValues,
+  initialDraft,
+  initialValues,
+  say,
+  type ItemScope,
+  type Values,
+} from './expense-form-values';
+
+/** What the form saves of an expense, whether it adds one or changes one. */
+export type ExpenseFieldsToSave = Omit<CreateExpenseBody, 'group_id' | 'list_id'>;
+
+/**
+ * The expense form as it is filled in: its values and split draft, their checks, the live preview
+ * of everyone's share, and what it would save.
+ */
+export function useExpenseForm({
+  expense,
+  groupId,
+  members,
+  currency,
+  list,
+  scope,
+}: {
+  expense: Expense | undefined;
+  groupId: number | null;
+  members: GroupMember[];
+  currency: string;
+  list: ListDetail | null;
+  scope: ItemScope;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const { user } = useSession();
+  const [values, setValues] = useState<Values>(() =>
+    initialValues({ expense, list, scope, currency, locale, me: user }),
+  );
+  const [draft, setDraft] = useState<SplitDraft>(() =>
+    initialDraft({ expense, members, list, scope, currency, locale }),
+  );
+  const [submitted, setSubmitted] = useState(false);
+  const isGroup = groupId !== null;
+
+  const { errors, amountCents } = checkValues(values, currency, locale);
+  // The odd cents rotate by the expense's date, so the preview is exactly what will be saved.
+  const preview = useMemo(
+    () => previewSplit(draft, amountCents, { currency, locale, date: values.date }),
+    [draft, amountCents, currency, locale, values.date],
+  );
+  const people = useSplitPeople(members, expense);
+  const set = (field: keyof Values) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+  const show = (field: keyof Values) => (submitted ? say(t, errors[field]) : undefined);
+
+  const splitValid =
+    !isGroup ||
+    (preview.error === null && preview.fieldErrors.size === 0 && preview.difference === null);
+
+  /** The fields to save, or null while a value or the split is not right. */
+  const fieldsToSave = (): ExpenseFieldsToSave | null => {
+    if (Object.keys(errors).length > 0 || amountCents === null || !splitValid) return null;
+    if (isGroup && !preview.input) return null;
+    return {
+      description: values.description.trim(),
+      amount_cents: amountCents,
+      date: values.date,
+      category_id: values.categoryId === '' ? null : Number(values.categoryId),
+      notes: values.notes.trim(),
+      ...(isGroup ? { paid_by: Number(values.paidBy), split: preview.input ?? undefined } : {}),
+    };
+  };
+
+  return {
+    values,
+    set,
+    show,
+    draft,
+    setDraft,
+    preview,
+    people,
+    amountKnown: amountCents !== null,
+    submitted,
+    setSubmitted,
+    fieldsToSave,
+  };
+}
+
+/** Members, plus anyone a saved split names who has left since (shown, so nothing is hidden). */
+function useSplitPeople(members: GroupMember[], expense: Expense | undefined) {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const known = new Map(
+      members.map((member) => [member.id, personName(t, member, NAME_RULES.expenses)]),
+    );
+    for (const split of expense?.splits ?? []) {
+      if (split.user && !known.has(split.user.id)) {
+        known.set(split.user.id, personName(t, split.user, NAME_RULES.expenses));
+      }
+    }
+    return [...known].map(([id, name]) => ({ id, name }));
+  }, [members, expense, t]);
+}

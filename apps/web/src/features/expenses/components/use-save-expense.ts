@@ -1,0 +1,102 @@
+import type {
+  CreateExpenseBody,
+  Expense,
+  ListDetail,
+  UpdateExpenseBody,
+} from '@household/contracts';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/toasts';
+import { useCreateExpense, useUpdateExpense } from '../api/mutations';
+import { serverMessages } from './expense-form-values';
+import type { ExpenseFieldsToSave } from './use-expense-form';
+
+/**
+ * Saves the form's expense: changes the edited one, or adds a new one under the form's
+ * idempotency key; keeps what the server refused to show it beside the form.
+ */
+export function useSaveExpense({
+  expense,
+  groupId,
+  list,
+  idempotencyKey,
+  onConflict,
+  onClose,
+}: {
+  expense: Expense | undefined;
+  groupId: number | null;
+  list: ListDetail | null;
+  idempotencyKey: string;
+  onConflict: (current: unknown) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateExpense();
+  const update = useUpdateExpense();
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+
+  const onError = (cause: unknown) => {
+    if (isApiError(cause, 'conflict') && expense) {
+      void onConflict(cause.problem.current);
+      return;
+    }
+    if (isApiError(cause, 'already_applied')) {
+      notify({ type: 'success', message: t('expenses.form.added') });
+      void onClose();
+      return;
+    }
+    const messages = serverMessages(t, cause);
+    const message = failureMessage(t, cause, expense !== undefined);
+    setServerErrors(messages.length > 0 ? messages : [message]);
+    if (messages.length === 0) notify({ type: 'error', message });
+  };
+
+  const save = (fields: ExpenseFieldsToSave) => {
+    if (expense) {
+      const body: UpdateExpenseBody = { version: expense.version, ...fields };
+      update.mutate(
+        { id: expense.id, body },
+        {
+          onSuccess: () => {
+            notify({ type: 'success', message: t('expenses.form.updated') });
+            onClose();
+          },
+          onError,
+        },
+      );
+    } else {
+      const body: CreateExpenseBody = {
+        ...fields,
+        group_id: groupId,
+        ...(list ? { list_id: list.id } : {}),
+      };
+      create.mutate(
+        { body, idempotencyKey },
+        {
+          onSuccess: () => {
+            notify({ type: 'success', message: t('expenses.form.added') });
+            onClose();
+          },
+          onError,
+        },
+      );
+    }
+  };
+
+  return {
+    save,
+    serverErrors,
+    clearServerErrors: () => setServerErrors([]),
+    isPending: create.isPending || update.isPending,
+  };
+}
+
+/** What a failed save says when the server gave no field messages. */
+function failureMessage(t: TFunction, cause: unknown, isEdit: boolean): string {
+  if (isApiError(cause, 'idempotency_in_progress')) return t('expenses.form.stillSaving');
+  if (isApiError(cause, 'forbidden')) return t('errors.forbidden');
+  if (isApiError(cause, 'not_found') && isEdit) return t('expenses.form.gone');
+  return t('expenses.form.saveFailed');
+}
