@@ -3,10 +3,10 @@ import type { AppContext } from '../../context';
 import { optionalUser } from '../../http/auth';
 import { presentUser } from '../people/people.presenter';
 import { requestVerification, verifyEmail } from './auth.service';
-import { perIpRateLimit, tags, type AuthApi } from './route-schemas';
+import { perIpRateLimit, tags, type RouteApi } from './route-schemas';
 
 /** Proving an email address: a mailed token, then the token back. */
-export function emailVerificationRoutes(app: AuthApi, ctx: AppContext): void {
+export function emailVerificationRoutes(app: RouteApi, ctx: AppContext): void {
   const perIp = perIpRateLimit(ctx);
 
   app.post(

@@ -2,10 +2,10 @@ import { ZAccepted, ZForgotPasswordBody, ZResetPasswordBody } from '@household/c
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requestPasswordReset, resetPassword } from './auth.service';
-import { perIpRateLimit, tags, type AuthApi } from './route-schemas';
+import { perIpRateLimit, tags, type RouteApi } from './route-schemas';
 
 /** A forgotten password: a mailed token, then a new password with it. */
-export function passwordResetRoutes(app: AuthApi, ctx: AppContext): void {
+export function passwordResetRoutes(app: RouteApi, ctx: AppContext): void {
   const perIp = perIpRateLimit(ctx);
 
   app.post(

@@ -1,11 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 
-/** The Fastify instance a route group adds its routes to, typed by the zod contracts. */
-export type AuthApi = Parameters<FastifyPluginAsyncZod>[0];
+export type { RouteApi } from '../../http/route-api';
 
 export const tags = ['auth'];
-export const security = [{ bearer: [] }];
+export { bearerSecurity as security } from '../../http/route-api';
 
 /**
  * Per-IP limits on the endpoints an attacker would hammer (issue 2 §3); per-account limits are in

@@ -2,11 +2,11 @@ import { ZLogoutBody, ZRefreshBody, ZTokenPair } from '@household/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../http/auth';
-import { security, tags, type AuthApi } from './route-schemas';
+import { security, tags, type RouteApi } from './route-schemas';
 import { familyOfRefreshToken, revokeFamily, rotateRefreshToken } from './sessions';
 
 /** A session's tokens: a refresh token buys a new pair; logout ends the session. */
-export function sessionTokenRoutes(app: AuthApi, ctx: AppContext): void {
+export function sessionTokenRoutes(app: RouteApi, ctx: AppContext): void {
   app.post(
     '/auth/jwt/refresh',
     { schema: { tags, body: ZRefreshBody, response: { 200: ZTokenPair } } },

@@ -3,10 +3,10 @@ import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../http/auth';
 import { presentUser } from '../people/people.presenter';
 import { claimGuest, createGuest, login, registerUser } from './auth.service';
-import { perIpRateLimit, security, tags, type AuthApi } from './route-schemas';
+import { perIpRateLimit, security, tags, type RouteApi } from './route-schemas';
 
 /** The ways in: a new account, a password login, a guest, and a guest claiming an account. */
-export function signInRoutes(app: AuthApi, ctx: AppContext): void {
+export function signInRoutes(app: RouteApi, ctx: AppContext): void {
   const perIp = perIpRateLimit(ctx);
 
   app.post(

@@ -15,9 +15,9 @@ import {
   listCategories,
   updateCategory,
 } from './categories.service';
+import { bearerSecurity } from '../../http/route-api';
 
 const tags = ['categories'];
-const security = [{ bearer: [] }];
 const ZCategoryParams = z.object({ id: ZIdParam });
 
 export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -30,7 +30,7 @@ export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           querystring: ZCategoriesQuery,
           response: { 200: z.array(ZCategory) },
         },
@@ -41,7 +41,14 @@ export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     api.post(
       '/categories',
-      { schema: { tags, security, body: ZCreateCategoryBody, response: { 201: ZCategory } } },
+      {
+        schema: {
+          tags,
+          security: bearerSecurity,
+          body: ZCreateCategoryBody,
+          response: { 201: ZCategory },
+        },
+      },
       async (request, reply) =>
         reply.status(201).send(await createCategory(ctx, currentUser(request), request.body)),
     );
@@ -51,7 +58,7 @@ export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           params: ZCategoryParams,
           body: ZUpdateCategoryBody,
           response: { 200: ZCategory },
@@ -62,7 +69,14 @@ export function categoriesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     api.delete(
       '/categories/:id',
-      { schema: { tags, security, params: ZCategoryParams, response: { 204: z.null() } } },
+      {
+        schema: {
+          tags,
+          security: bearerSecurity,
+          params: ZCategoryParams,
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
         await deleteCategory(ctx, currentUser(request), request.params.id);
         return reply.status(204).send(null);

@@ -19,7 +19,7 @@ import {
   updateAssignment,
 } from './assignments';
 import { generateSchedule } from './generate-schedule';
-import { security, tags, ZIdParams, type RouteApi } from './route-common';
+import { security, tags, ZIdParams, type RouteApi } from './route-schemas';
 
 /** Who does a chore when: a group's generated schedule, and assignments one by one. */
 export function assignmentRoutes(api: RouteApi, ctx: AppContext): void {

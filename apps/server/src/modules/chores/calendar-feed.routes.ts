@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { calendarFeedText, getCalendarFeed, resetCalendarFeed } from './calendar-feed';
-import { security, tags, type RouteApi } from './route-common';
+import { security, tags, type RouteApi } from './route-schemas';
 
 /** The calendar address is opened by calendar apps, which send no token: the URL is the key. */
 export function calendarFeedRoute(ctx: AppContext): FastifyPluginAsyncZod {

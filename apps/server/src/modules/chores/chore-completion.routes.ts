@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { choreHistoryOf, groupChoreHistory } from './chore-reads';
 import { completeChore, undoChore } from './complete-chore';
-import { security, tags, ZIdParams, type RouteApi } from './route-common';
+import { security, tags, ZIdParams, type RouteApi } from './route-schemas';
 
 /** Doing a chore: completing it, undoing that, and the history of completions. */
 export function choreCompletionRoutes(api: RouteApi, ctx: AppContext): void {

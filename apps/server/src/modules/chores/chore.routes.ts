@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { getChore, listChores } from './chore-reads';
 import { createChore, deleteChore, updateChore } from './edit-chore';
-import { security, tags, ZIdParams, type RouteApi } from './route-common';
+import { security, tags, ZIdParams, type RouteApi } from './route-schemas';
 
 const ZGroupChoresQuery = ZChoresQuery.omit({ group_id: true, personal: true });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../http/auth';
 import { listCostSummary } from './costs.service';
+import { bearerSecurity } from '../../http/route-api';
 
 export function costsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -15,7 +16,7 @@ export function costsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['costs'],
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           params: z.object({ id: ZIdParam }),
           response: { 200: ZCostSummary },
         },

@@ -2,7 +2,7 @@ import { ZBalanceSummary, ZGroupBalances, ZMyBalances } from '@household/contrac
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { balanceSummary, groupBalances, myBalances } from './balances';
-import { security, tags, ZIdParams, type RouteApi } from './route-common';
+import { security, tags, ZIdParams, type RouteApi } from './route-schemas';
 
 /** Who owes whom: mine across my groups, a group's, and a group's summary for the costs page. */
 export function balanceRoutes(api: RouteApi, ctx: AppContext): void {

@@ -15,7 +15,7 @@ import { currentUser } from '../../http/auth';
 import { createExpense } from './create-expense';
 import { deleteExpense, updateExpense } from './edit-expense';
 import { getExpense, listExpenses } from './expense-reads';
-import { security, tags, ZIdParams, type RouteApi } from './route-common';
+import { security, tags, ZIdParams, type RouteApi } from './route-schemas';
 import { settleSplit } from './settle-split';
 
 const ZSplitParams = z.object({ id: ZIdParam, splitId: ZIdParam });

@@ -16,7 +16,7 @@ import {
   ZIdParams,
   ZScopedExpensesQuery,
   type RouteApi,
-} from './route-common';
+} from './route-schemas';
 
 /** A group's expenses: read page by page, exported as CSV, imported from a Splitwise export. */
 export function groupExpenseRoutes(api: RouteApi, ctx: AppContext): void {

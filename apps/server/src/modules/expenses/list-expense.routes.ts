@@ -2,7 +2,7 @@ import { ZExpensePage } from '@household/contracts';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { listExpenses } from './expense-reads';
-import { security, tags, ZIdParams, ZScopedExpensesQuery, type RouteApi } from './route-common';
+import { security, tags, ZIdParams, ZScopedExpensesQuery, type RouteApi } from './route-schemas';
 
 /** The expenses booked on a shopping list. */
 export function listExpenseRoutes(api: RouteApi, ctx: AppContext): void {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { currentUser } from '../../http/auth';
 import { buildReport, reportCsv, type ReportFilters } from './reports';
-import { security, sendCsv, tags, ZIdParams, type RouteApi } from './route-common';
+import { security, sendCsv, tags, ZIdParams, type RouteApi } from './route-schemas';
 
 /** Spending reports, mine or a group's, as JSON or as CSV. */
 export function reportRoutes(api: RouteApi, ctx: AppContext): void {

@@ -8,7 +8,7 @@ import {
 } from '@household/contracts';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
-import { security, tags, ZIdParams, type RouteApi } from './route-common';
+import { security, tags, ZIdParams, type RouteApi } from './route-schemas';
 import {
   createSettlement,
   deleteSettlement,

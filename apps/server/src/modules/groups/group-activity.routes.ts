@@ -4,7 +4,7 @@ import { currentUser } from '../../http/auth';
 import { listActivity } from './activity';
 import { assertCan } from './groups.policy';
 import { requireMembership } from './membership';
-import { security, tags, ZGroupParams, type RouteApi } from './route-common';
+import { security, tags, ZGroupParams, type RouteApi } from './route-schemas';
 
 /** A group's activity log, newest first, for members who may view it. */
 export function groupActivityRoutes(api: RouteApi, ctx: AppContext): void {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { ROLE_PERMISSIONS } from './groups.policy';
 import { requireMembership } from './membership';
-import { security, tags, ZGroupParams, type RouteApi } from './route-common';
+import { security, tags, ZGroupParams, type RouteApi } from './route-schemas';
 
 /** What each role of a group may do, for its members. */
 export function groupRoleRoutes(api: RouteApi, ctx: AppContext): void {

@@ -2,7 +2,7 @@ import { ZGroupSettings, ZUpdateGroupSettingsBody } from '@household/contracts';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { getSettings, updateSettings } from './edit-group';
-import { security, tags, ZGroupParams, type RouteApi } from './route-common';
+import { security, tags, ZGroupParams, type RouteApi } from './route-schemas';
 
 /** A group's settings, read and changed. */
 export function groupSettingsRoutes(api: RouteApi, ctx: AppContext): void {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { createGroup, deleteGroup, updateGroup } from './edit-group';
 import { getGroup, listMyGroups } from './group-reads';
-import { noContent, security, tags, ZGroupParams, type RouteApi } from './route-common';
+import { noContent, security, tags, ZGroupParams, type RouteApi } from './route-schemas';
 
 /** My groups, and a new one. */
 export function groupCollectionRoutes(api: RouteApi, ctx: AppContext): void {

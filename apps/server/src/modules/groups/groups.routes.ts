@@ -10,7 +10,6 @@ import { joinGroupRoutes } from './join-group.routes';
 import { memberRoutes } from './member.routes';
 
 // The invites module limits its joins as this one does.
-export { joinRateLimit } from './join-group.routes';
 
 export function groupsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

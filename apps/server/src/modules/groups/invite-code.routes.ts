@@ -2,7 +2,7 @@ import { ZInviteCode } from '@household/contracts';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { getActiveCode, regenerateCode, revokeCode } from './invite-codes';
-import { noContent, security, tags, ZGroupParams, type RouteApi } from './route-common';
+import { noContent, security, tags, ZGroupParams, type RouteApi } from './route-schemas';
 
 /** A group's invite code: the active one, a new one in its place, or none. */
 export function inviteCodeRoutes(api: RouteApi, ctx: AppContext): void {

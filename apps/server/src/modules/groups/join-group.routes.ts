@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { joinByCode, previewCode } from './join-group';
-import { security, tags, type RouteApi } from './route-common';
+import { security, tags, type RouteApi } from './route-schemas';
 
 /** Per signed-in person: code guessing is bounded however many addresses they use. */
 export function joinRateLimit(ctx: AppContext) {

@@ -5,7 +5,7 @@ import { currentUser } from '../../http/auth';
 import { getMembers } from './group-reads';
 import { leaveGroup } from './leave-group';
 import { changeRole, removeMember } from './manage-members';
-import { noContent, security, tags, ZGroupParams, type RouteApi } from './route-common';
+import { noContent, security, tags, ZGroupParams, type RouteApi } from './route-schemas';
 
 const ZMemberParams = z.object({ id: ZIdParam, userId: ZIdParam });
 

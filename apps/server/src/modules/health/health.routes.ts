@@ -19,6 +19,7 @@ import { currentUser, requireUser } from '../../http/auth';
 import { refuse } from '../../http/load-shedding';
 import { forbidden, problem, sendProblem } from '../../http/problem';
 import { APP_VERSION } from '../../version';
+import { bearerSecurity } from '../../http/route-api';
 
 const tags = ['health'];
 
@@ -107,7 +108,7 @@ export function healthRoutes(
         onRequest: requireUser(ctx),
         schema: {
           tags,
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           description: 'Recent log lines; for instance administrators (ADMIN_EMAILS) only.',
           querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
           response: { 200: ZHealthLogs },

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../http/auth';
-import { joinRateLimit } from '../groups/groups.routes';
+import { joinRateLimit } from '../groups/join-group.routes';
 import {
   acceptInvitation,
   createInvitation,
@@ -20,9 +20,9 @@ import {
   listSentInvitations,
   revokeInvitation,
 } from './invites.service';
+import { bearerSecurity } from '../../http/route-api';
 
 const tags = ['invites'];
-const security = [{ bearer: [] }];
 const ZInvitationParams = z.object({ id: ZIdParam });
 const ZInvitations = z.array(ZInvitation);
 
@@ -36,7 +36,12 @@ export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         // Rate limited like joining: an answer tells whether an email has an account.
         config: joinRateLimit(ctx),
-        schema: { tags, security, body: ZCreateInvitationBody, response: { 201: ZInvitation } },
+        schema: {
+          tags,
+          security: bearerSecurity,
+          body: ZCreateInvitationBody,
+          response: { 201: ZInvitation },
+        },
       },
       async (request, reply) =>
         reply.status(201).send(await createInvitation(ctx, currentUser(request), request.body)),
@@ -45,46 +50,77 @@ export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     api.get(
       '/invites',
       {
-        schema: { tags, security, querystring: ZInvitationsQuery, response: { 200: ZInvitations } },
+        schema: {
+          tags,
+          security: bearerSecurity,
+          querystring: ZInvitationsQuery,
+          response: { 200: ZInvitations },
+        },
       },
       (request) => listGroupInvitations(ctx, currentUser(request), request.query.group_id),
     );
 
     api.get(
       '/invites/pending',
-      { schema: { tags, security, response: { 200: ZInvitations } } },
+      { schema: { tags, security: bearerSecurity, response: { 200: ZInvitations } } },
       (request) => listPendingInvitations(ctx, currentUser(request)),
     );
 
     api.get(
       '/invites/sent',
-      { schema: { tags, security, response: { 200: ZInvitations } } },
+      { schema: { tags, security: bearerSecurity, response: { 200: ZInvitations } } },
       (request) => listSentInvitations(ctx, currentUser(request)),
     );
 
     api.get(
       '/invites/:id',
-      { schema: { tags, security, params: ZInvitationParams, response: { 200: ZInvitation } } },
+      {
+        schema: {
+          tags,
+          security: bearerSecurity,
+          params: ZInvitationParams,
+          response: { 200: ZInvitation },
+        },
+      },
       (request) => getInvitation(ctx, currentUser(request), request.params.id),
     );
 
     api.post(
       '/invites/accept/:id',
       {
-        schema: { tags, security, params: ZInvitationParams, response: { 200: ZJoinGroupResult } },
+        schema: {
+          tags,
+          security: bearerSecurity,
+          params: ZInvitationParams,
+          response: { 200: ZJoinGroupResult },
+        },
       },
       (request) => acceptInvitation(ctx, currentUser(request), request.params.id),
     );
 
     api.post(
       '/invites/decline/:id',
-      { schema: { tags, security, params: ZInvitationParams, response: { 200: ZInvitation } } },
+      {
+        schema: {
+          tags,
+          security: bearerSecurity,
+          params: ZInvitationParams,
+          response: { 200: ZInvitation },
+        },
+      },
       (request) => declineInvitation(ctx, currentUser(request), request.params.id),
     );
 
     api.post(
       '/invites/revoke/:id',
-      { schema: { tags, security, params: ZInvitationParams, response: { 200: ZInvitation } } },
+      {
+        schema: {
+          tags,
+          security: bearerSecurity,
+          params: ZInvitationParams,
+          response: { 200: ZInvitation },
+        },
+      },
       (request) => revokeInvitation(ctx, currentUser(request), request.params.id),
     );
   };

@@ -13,12 +13,12 @@ import { knownTags, sendTagged } from '../../http/conditional';
 import { readList } from '../lists/list-reads';
 import { addItem, reorderItems } from './items.service';
 import { mergeItems } from './merge-items';
-import { security, tags, type ItemsApi } from './route-schemas';
+import { security, tags, type RouteApi } from './route-schemas';
 
 const ZListParams = z.object({ id: ZIdParam });
 
 /** A list's items as a whole: read them, add one, merge reviewed ones from a photo, reorder. */
-export function listItemsRoutes(api: ItemsApi, ctx: AppContext): void {
+export function listItemsRoutes(api: RouteApi, ctx: AppContext): void {
   api.get(
     '/lists/:id/items',
     { schema: { tags, security, params: ZListParams, response: { 200: z.array(ZItem) } } },

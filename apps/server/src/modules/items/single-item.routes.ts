@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { deleteItem, getItem, updateItem } from './items.service';
-import { security, tags, type ItemsApi } from './route-schemas';
+import { security, tags, type RouteApi } from './route-schemas';
 
 const ZListItemParams = z.object({ id: ZIdParam, itemId: ZIdParam });
 const ZItemParams = z.object({ id: ZIdParam });
@@ -12,7 +12,7 @@ const ZItemParams = z.object({ id: ZIdParam });
  * One item: read, edit, delete. The same item under its list (spec §7 /lists/{id}/items/{itemId})
  * and alone (/items/{id}).
  */
-export function singleItemRoutes(api: ItemsApi, ctx: AppContext): void {
+export function singleItemRoutes(api: RouteApi, ctx: AppContext): void {
   api.get(
     '/lists/:id/items/:itemId',
     { schema: { tags, security, params: ZListItemParams, response: { 200: ZItem } } },

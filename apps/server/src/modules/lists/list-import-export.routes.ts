@@ -2,7 +2,7 @@ import { ZExportQuery, ZImportListBody, ZImportResult } from '@household/contrac
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { exportList, importList } from './list-import-export';
-import { security, tags, ZListParams, type RouteApi } from './route-common';
+import { security, tags, ZListParams, type RouteApi } from './route-schemas';
 
 /** A new list from an export or from plain text. */
 export function listImportRoutes(api: RouteApi, ctx: AppContext): void {

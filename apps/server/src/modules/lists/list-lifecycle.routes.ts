@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { duplicateList } from './edit-list';
 import { transitionList, type ListTransition } from './list-lifecycle';
-import { security, tags, ZListParams, type RouteApi } from './route-common';
+import { security, tags, ZListParams, type RouteApi } from './route-schemas';
 
 const TRANSITION_NAMES: ListTransition[] = ['complete', 'reopen', 'archive', 'unarchive'];
 

@@ -13,7 +13,7 @@ import { currentUser } from '../../http/auth';
 import { knownTags, sendTagged } from '../../http/conditional';
 import { createList, deleteList, updateList } from './edit-list';
 import { listGroupLists, listLists, listStatus, listStatuses, readList } from './list-reads';
-import { security, tags, ZListParams, type RouteApi } from './route-common';
+import { security, tags, ZListParams, type RouteApi } from './route-schemas';
 
 /** My lists (current or archived), a group's lists, a new list, and the statuses of several. */
 export function listCollectionRoutes(api: RouteApi, ctx: AppContext): void {

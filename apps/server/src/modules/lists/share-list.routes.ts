@@ -1,7 +1,7 @@
 import { ZListDetail, ZShareListBody } from '@household/contracts';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
-import { security, tags, ZListParams, type RouteApi } from './route-common';
+import { security, tags, ZListParams, type RouteApi } from './route-schemas';
 import { shareList, unshareList } from './share-list';
 
 /** One of my personal lists moved into a group I belong to, and back out. */

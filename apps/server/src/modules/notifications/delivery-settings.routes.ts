@@ -2,10 +2,10 @@ import { ZNotificationDelivery, ZUpdateNotificationDelivery } from '@household/c
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { readDelivery, updateDelivery } from './preferences';
-import { security, tags, type NotificationsApi } from './route-schemas';
+import { security, tags, type RouteApi } from './route-schemas';
 
 /** How the signed-in user is notified: which kinds, at what time, how often by mail. */
-export function deliverySettingsRoutes(me: NotificationsApi, ctx: AppContext): void {
+export function deliverySettingsRoutes(me: RouteApi, ctx: AppContext): void {
   me.get(
     '/notifications/settings',
     { schema: { tags, security, response: { 200: ZNotificationDelivery } } },

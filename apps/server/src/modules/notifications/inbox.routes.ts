@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { listNotifications, markAllRead, markRead } from './notifications.service';
-import { idParams, security, tags, type NotificationsApi } from './route-schemas';
+import { idParams, security, tags, type RouteApi } from './route-schemas';
 
 /** The signed-in user's notifications: a page of them, and marking them read. */
-export function inboxRoutes(me: NotificationsApi, ctx: AppContext): void {
+export function inboxRoutes(me: RouteApi, ctx: AppContext): void {
   me.get(
     '/notifications',
     {

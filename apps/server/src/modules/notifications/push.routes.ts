@@ -10,11 +10,11 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import type { Notifications } from './notifier';
 import { listDevices, subscribe, unsubscribeDevice } from './notifications.service';
-import { idParams, security, tags, type NotificationsApi } from './route-schemas';
+import { idParams, security, tags, type RouteApi } from './route-schemas';
 
 /** Public: a browser needs the server's key before it can subscribe to push. */
 export function pushPublicKeyRoutes(
-  app: NotificationsApi,
+  app: RouteApi,
   notifications: Pick<Notifications, 'publicKey'>,
 ): void {
   app.get('/push/public-key', { schema: { tags, response: { 200: ZPushPublicKey } } }, () => ({
@@ -23,7 +23,7 @@ export function pushPublicKeyRoutes(
 }
 
 /** The signed-in user's push devices: list them, subscribe one, remove one. */
-export function pushSubscriptionRoutes(me: NotificationsApi, ctx: AppContext): void {
+export function pushSubscriptionRoutes(me: RouteApi, ctx: AppContext): void {
   me.get(
     '/push/subscriptions',
     {

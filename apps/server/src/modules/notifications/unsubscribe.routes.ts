@@ -6,7 +6,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { unsubscribeByToken } from './notifications.service';
-import { tags, type NotificationsApi } from './route-schemas';
+import { tags, type RouteApi } from './route-schemas';
 
 /**
  * The unsubscribe body: `{ token }` from the web page, or a mail client's one-click form
@@ -17,7 +17,7 @@ const ZUnsubscribeRequestBody = z
   .nullish();
 
 /** The link in every notification mail: no sign-in, the token names the user. */
-export function unsubscribeRoutes(app: NotificationsApi, ctx: AppContext): void {
+export function unsubscribeRoutes(app: RouteApi, ctx: AppContext): void {
   app.post(
     '/notifications/unsubscribe',
     {

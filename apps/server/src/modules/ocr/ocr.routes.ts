@@ -18,10 +18,10 @@ import { validationFailed } from '../../http/problem';
 import { ZIdParam } from '@household/contracts';
 import { cancelJob, jobHistory, jobResult, jobStatus, submitBatch, submitPhotos } from './ocr-jobs';
 import { OcrRunner } from './ocr-runner';
+import { bearerSecurity } from '../../http/route-api';
 
 const tags = ['ocr'];
 const ZIdParams = z.object({ id: ZIdParam });
-const security = [{ bearer: [] }];
 const MB = Math.round(OCR_IMAGE_MAX_BYTES / 1024 / 1024);
 
 /** The photos and the text fields beside them, checked as a JSON body would be. */
@@ -56,7 +56,7 @@ export function ocrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           consumes: ['multipart/form-data'],
           description:
             `Multipart: one \`file\` (JPEG, PNG, WebP or HEIC, at most ${MB} MB; larger: 413, ` +
@@ -82,7 +82,7 @@ export function ocrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           consumes: ['multipart/form-data'],
           description: `As /ocr/extract-items with up to ${OCR_BATCH_MAX_FILES} files, one job each, sharing a batch id.`,
           response: { 202: ZOcrBatch },
@@ -98,7 +98,7 @@ export function ocrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/ocr/status/:id',
-      { schema: { tags, security, params: ZIdParams, response: { 200: ZOcrJob } } },
+      { schema: { tags, security: bearerSecurity, params: ZIdParams, response: { 200: ZOcrJob } } },
       async (request) => jobStatus(ctx, currentUser(request), request.params.id),
     );
 
@@ -107,7 +107,7 @@ export function ocrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           params: ZIdParams,
           description: 'The items and lines found; 409 until the job is done.',
           response: { 200: ZOcrResult },
@@ -121,7 +121,7 @@ export function ocrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           params: ZIdParams,
           description: 'Stops a queued or running job; 409 once it is over.',
           response: { 200: ZOcrJob },
@@ -135,7 +135,7 @@ export function ocrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          security,
+          security: bearerSecurity,
           querystring: ZOcrHistoryQuery,
           response: { 200: ZOcrHistoryPage },
         },

@@ -6,10 +6,10 @@ import { readUpload } from '../../http/multipart';
 import { notFound } from '../../http/problem';
 import { presentUser } from '../people/people.presenter';
 import { findAvatar, removeAvatar, setAvatar } from './avatar';
-import { security, tags, type UsersApi } from './route-schemas';
+import { security, tags, type RouteApi } from './route-schemas';
 
 /** Public: the avatar key is random and changes with every upload (see avatar.ts). */
-export function avatarFileRoutes(app: UsersApi, ctx: AppContext): void {
+export function avatarFileRoutes(app: RouteApi, ctx: AppContext): void {
   app.get(
     '/avatars/:file',
     { schema: { tags, params: z.object({ file: z.string().regex(/^[\w-]{20,64}\.webp$/) }) } },
@@ -25,7 +25,7 @@ export function avatarFileRoutes(app: UsersApi, ctx: AppContext): void {
 }
 
 /** The signed-in user's avatar: upload a photo, remove it. */
-export function myAvatarRoutes(me: UsersApi, ctx: AppContext): void {
+export function myAvatarRoutes(me: RouteApi, ctx: AppContext): void {
   me.put(
     '/users/avatar',
     {

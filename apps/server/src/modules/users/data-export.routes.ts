@@ -2,10 +2,10 @@ import { ZDataExport } from '@household/contracts';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { exportFilename, exportUserData } from './data-export';
-import { security, tags, type UsersApi } from './route-schemas';
+import { security, tags, type RouteApi } from './route-schemas';
 
 /** "Download my data": one JSON file the browser saves. */
-export function dataExportRoutes(me: UsersApi, ctx: AppContext): void {
+export function dataExportRoutes(me: RouteApi, ctx: AppContext): void {
   me.get(
     '/users/me/export',
     {

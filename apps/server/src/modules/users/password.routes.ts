@@ -2,11 +2,11 @@ import { ZChangePasswordBody } from '@household/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
-import { security, tags, type UsersApi } from './route-schemas';
+import { security, tags, type RouteApi } from './route-schemas';
 import { changePassword } from './users.service';
 
 /** Changing the password while signed in (a forgotten one is reset through the auth routes). */
-export function passwordRoutes(me: UsersApi, ctx: AppContext): void {
+export function passwordRoutes(me: RouteApi, ctx: AppContext): void {
   me.post(
     '/users/password',
     { schema: { tags, security, body: ZChangePasswordBody, response: { 204: z.null() } } },

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
 import { presentUser } from '../people/people.presenter';
-import { security, tags, type UsersApi } from './route-schemas';
+import { security, tags, type RouteApi } from './route-schemas';
 import { deleteAccount, updateProfile } from './users.service';
 
 /** The signed-in user's own account: read it, edit the profile, delete it. */
-export function profileRoutes(me: UsersApi, ctx: AppContext): void {
+export function profileRoutes(me: RouteApi, ctx: AppContext): void {
   me.get('/users/me', { schema: { tags, security, response: { 200: ZUser } } }, (request) =>
     presentUser(currentUser(request), ctx.config),
   );

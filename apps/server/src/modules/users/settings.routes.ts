@@ -8,12 +8,12 @@ import {
 } from '@household/contracts';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
-import { security, tags, type UsersApi } from './route-schemas';
+import { security, tags, type RouteApi } from './route-schemas';
 import { presentNotifications, presentPreferences } from './users.presenter';
 import { updateSettings } from './users.service';
 
 /** The user's settings: notifications, preferences, and both together. */
-export function settingsRoutes(me: UsersApi, ctx: AppContext): void {
+export function settingsRoutes(me: RouteApi, ctx: AppContext): void {
   me.get(
     '/users/notifications',
     { schema: { tags, security, response: { 200: ZNotificationSettings } } },
