@@ -1,30 +1,10 @@
-import { Card, Group, Stack, Title } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Section } from '../../../components/Section';
 
-/** One titled part of the money overview, a landmark named by its heading. */
-export function MoneySection({
-  title,
-  actions,
-  children,
-}: {
-  title: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <Card withBorder padding="md" component="section" aria-labelledby={headingId} miw={0}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Title order={3} size="h4" id={headingId}>
-            {title}
-          </Title>
-          {actions}
-        </Group>
-        {children}
-      </Stack>
-    </Card>
-  );
+/** One titled part of the money overview: a page section, a little tighter. */
+export function MoneySection(props: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return <Section padding="md" {...props} />;
 }
 
 /** A list without bullets whose rows are laid out by their own components. */
