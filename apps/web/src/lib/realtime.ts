@@ -1,6 +1,10 @@
-import { WS_CLOSE_UNAUTHENTICATED, ZServerMessage, type ClientMessage } from '@household/contracts';
+import { WS_CLOSE_UNAUTHENTICATED } from '@household/contracts';
+import { createRealtimeConnection, type WebSocketConstructor } from './realtime-connection';
 import { realtimeEmitter, type RealtimeEmitter } from './realtime-events';
+import { createReconnectTimer } from './realtime-reconnect';
 import type { TokenStore } from './token-store';
+
+export { RECONNECT_BASE_MS, RECONNECT_MAX_MS, reconnectDelayMs } from './realtime-reconnect';
 
 /** `${api host or this page's origin}/api/v1/ws`, with http(s) turned into ws(s). */
 export function realtimeUrl(apiBaseUrl: string, pageOrigin: string): string {
@@ -8,22 +12,6 @@ export function realtimeUrl(apiBaseUrl: string, pageOrigin: string): string {
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();
 }
-
-export const RECONNECT_BASE_MS = 1_000;
-export const RECONNECT_MAX_MS = 30_000;
-
-/** 1 s doubling to 30 s, each delay drawn between half and all of it so tabs do not return together. */
-export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** attempt);
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
-
-type WebSocketLike = Pick<WebSocket, 'readyState' | 'send' | 'close'> & {
-  onopen: ((event: Event) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
-  onerror: ((event: Event) => void) | null;
-};
 
 export interface RealtimeClientOptions {
   url: string;
@@ -34,11 +22,9 @@ export interface RealtimeClientOptions {
    */
   renewAccessToken: (staleToken: string | null) => Promise<string | null>;
   emitter?: RealtimeEmitter;
-  WebSocket?: new (url: string) => WebSocketLike;
+  WebSocket?: WebSocketConstructor;
   random?: () => number;
 }
-
-const OPEN = 1;
 
 /**
  * One WebSocket per tab while someone is signed in: authenticates with the stored access token,
@@ -46,102 +32,52 @@ const OPEN = 1;
  * features to resync. `start` follows the token store: signing out closes the connection.
  */
 export function createRealtimeClient(options: RealtimeClientOptions) {
-  const { tokens, url } = options;
-  const emitter = options.emitter ?? realtimeEmitter;
-  const Socket = options.WebSocket ?? (globalThis.WebSocket as RealtimeClientOptions['WebSocket']);
-  const random = options.random ?? Math.random;
+  const { tokens } = options;
+  const reconnect = createReconnectTimer(options.random ?? Math.random);
+  const connection = createRealtimeConnection({
+    url: options.url,
+    Socket: options.WebSocket ?? (globalThis.WebSocket as WebSocketConstructor | undefined),
+    tokens,
+    emitter: options.emitter ?? realtimeEmitter,
+    onReady: () => reconnect.reset(),
+    onClosed,
+  });
 
-  let socket: WebSocketLike | null = null;
-  /** The token the current connection last sent. */
-  let sentToken: string | null = null;
-  let isReady = false;
-  /** Set once any connection was ready: the next ready is a reconnect, which resyncs. */
-  let wasEverReady = false;
-  let attempt = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let running = false;
   /** While a refused token is being renewed, the renewal decides when to reconnect. */
   let isRenewing = false;
   let stopTokenWatch: (() => void) | null = null;
 
-  function sendAuth(token: string) {
-    if (!socket || socket.readyState !== OPEN) return;
-    sentToken = token;
-    socket.send(JSON.stringify({ type: 'auth', token } satisfies ClientMessage));
+  function connect() {
+    if (!running || !tokens.getAccessToken()) return;
+    connection.open();
   }
 
-  function connect() {
-    retryTimer = null;
-    const token = tokens.getAccessToken();
-    if (!running || !token || !Socket) return;
-    const current = new Socket(url);
-    socket = current;
-    isReady = false;
-    sentToken = null;
-    current.onopen = () => {
-      const latest = tokens.getAccessToken();
-      if (latest) sendAuth(latest);
-      else current.close();
-    };
-    current.onmessage = (message) => {
-      if (socket !== current) return;
-      let parsed;
-      try {
-        parsed = ZServerMessage.safeParse(JSON.parse(String(message.data)));
-      } catch {
-        return;
-      }
-      if (!parsed.success) return;
-      const data = parsed.data;
-      if (data.type === 'ready') {
-        attempt = 0;
-        const isReconnect = !isReady && wasEverReady;
-        isReady = true;
-        wasEverReady = true;
-        if (isReconnect) emitter.emitResync();
-      } else {
-        emitter.emitEvent(data.event);
-      }
-    };
-    current.onerror = () => {
-      // A close event always follows; reconnecting happens there.
-    };
-    current.onclose = (event) => {
-      if (socket !== current) return;
-      socket = null;
-      isReady = false;
-      if (!running) return;
-      if (event.code === WS_CLOSE_UNAUTHENTICATED) {
-        isRenewing = true;
-        // Reconnect after the backoff either way: a refresh that failed for the network keeps the
-        // session, and a server that keeps refusing fresh tokens is not asked ever faster.
-        const renewed = () => {
-          isRenewing = false;
-          scheduleReconnect();
-        };
-        options.renewAccessToken(sentToken).then(renewed, renewed);
-        return;
-      }
+  function onClosed(event: CloseEvent, sentToken: string | null) {
+    if (!running) return;
+    if (event.code !== WS_CLOSE_UNAUTHENTICATED) {
+      scheduleReconnect();
+      return;
+    }
+    isRenewing = true;
+    // Reconnect after the backoff either way: a refresh that failed for the network keeps the
+    // session, and a server that keeps refusing fresh tokens is not asked ever faster.
+    const renewed = () => {
+      isRenewing = false;
       scheduleReconnect();
     };
+    options.renewAccessToken(sentToken).then(renewed, renewed);
   }
 
   function scheduleReconnect() {
-    if (!running || retryTimer || socket || isRenewing) return;
+    if (!running || reconnect.isWaiting || connection.hasSocket || isRenewing) return;
     if (!tokens.getAccessToken()) return;
-    const delayMs = reconnectDelayMs(attempt, random);
-    attempt += 1;
-    retryTimer = setTimeout(connect, delayMs);
+    reconnect.schedule(connect);
   }
 
   function disconnect() {
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = null;
-    const current = socket;
-    socket = null;
-    isReady = false;
-    sentToken = null;
-    if (current && current.readyState <= OPEN) current.close(1000, 'signed out');
+    reconnect.cancel();
+    connection.close();
   }
 
   function onTokenChange() {
@@ -149,15 +85,15 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     if (!token) {
       // Signed out: the next person on this device starts without a resync of the last one's data.
       disconnect();
-      attempt = 0;
-      wasEverReady = false;
+      reconnect.reset();
+      connection.forgetReadiness();
       return;
     }
-    if (socket && socket.readyState === OPEN) {
-      if (token !== sentToken) sendAuth(token);
+    if (connection.isOpen) {
+      if (token !== connection.sentToken) connection.authenticate(token);
       return;
     }
-    if (!socket && !retryTimer && !isRenewing) connect();
+    if (!connection.hasSocket && !reconnect.isWaiting && !isRenewing) connect();
   }
 
   return {
@@ -174,7 +110,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       disconnect();
     },
     get isReady() {
-      return isReady;
+      return connection.isReady;
     },
   };
 }

@@ -86,15 +86,18 @@ export function patchItem(
   return next;
 }
 
+export interface DraftItemOptions {
+  listId: number;
+  /** The temporary, negative id the item carries until the server numbers it. */
+  tempId: number;
+  body: CreateItemBody;
+  position: number;
+  me: PersonRef | null;
+  now: string;
+}
+
 /** A new item as it shows until the server has answered with its id. */
-export function draftItem(
-  listId: number,
-  tempId: number,
-  body: CreateItemBody,
-  position: number,
-  me: PersonRef | null,
-  now: string,
-): Item {
+export function draftItem({ listId, tempId, body, position, me, now }: DraftItemOptions): Item {
   return {
     id: tempId,
     list_id: listId,

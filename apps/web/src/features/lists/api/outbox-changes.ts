@@ -41,7 +41,14 @@ export function applyChange(
     case 'add': {
       if (detail.items.some((item) => item.id === change.itemId)) return detail;
       const position = detail.items.reduce((max, item) => Math.max(max, item.position), 0) + 1;
-      const draft = draftItem(detail.id, change.itemId, change.body, position, me, queuedAt);
+      const draft = draftItem({
+        listId: detail.id,
+        tempId: change.itemId,
+        body: change.body,
+        position,
+        me,
+        now: queuedAt,
+      });
       return withItems(detail, [...detail.items, draft]);
     }
     case 'update': {

@@ -1,35 +1,19 @@
-import { IMPORT_MAX_CHARS, type GroupSummary, type ImportResult } from '@household/contracts';
+import type { GroupSummary } from '@household/contracts';
 import {
-  Alert,
   Button,
   FileInput,
   Group,
-  List as BulletList,
   Modal,
   NativeSelect,
   Stack,
-  Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { notify } from '../../../lib/toasts';
-import { paths } from '../../../lib/paths';
-import { useImportList } from '../api/list-mutations';
-
-type ImportFormat = 'text' | 'csv' | 'json';
-const PERSONAL = 'personal';
-
-function formatOf(fileName: string): ImportFormat {
-  const lower = fileName.toLowerCase();
-  if (lower.endsWith('.csv')) return 'csv';
-  if (lower.endsWith('.json')) return 'json';
-  return 'text';
-}
+import { ImportResultSummary } from './ImportResultSummary';
+import { PERSONAL, useImportForm, type ImportFormat } from './use-import-form';
 
 /** docs/lists.md "Import": pasted text or an uploaded CSV/JSON export becomes a new list. */
 export function ImportListDialog({
@@ -67,92 +51,17 @@ function ImportForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const importList = useImportList();
-  const [format, setFormat] = useState<ImportFormat>('text');
-  const [content, setContent] = useState('');
-  const [name, setName] = useState('');
-  const [space, setSpace] = useState(groupId === null ? PERSONAL : String(groupId));
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const form = useImportForm(groupId);
 
-  const onFile = async (file: File | null) => {
-    if (!file) return;
-    setFormat(formatOf(file.name));
-    setContent(await file.text());
-    if (!name) setName(file.name.replace(/\.[^.]+$/, ''));
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (content.trim() === '') {
-      setError(t('lists.import.contentRequired'));
-      return;
-    }
-    if (content.length > IMPORT_MAX_CHARS) {
-      setError(t('lists.import.tooLong'));
-      return;
-    }
-    setError(null);
-    importList.mutate(
-      {
-        format,
-        content,
-        ...(name.trim() ? { name: name.trim() } : {}),
-        group_id: space === PERSONAL ? null : Number(space),
-      },
-      {
-        onSuccess: (answer) => {
-          setResult(answer);
-          notify({
-            type: 'success',
-            message: t('lists.import.success', { count: answer.imported }),
-          });
-        },
-        onError: () => notify({ type: 'error', message: t('lists.import.failed') }),
-      },
-    );
-  };
-
-  if (result) {
-    return (
-      <Stack>
-        <Text role="status">
-          {t('lists.import.result', { count: result.imported, name: result.list.name })}
-        </Text>
-        {result.skipped.length > 0 && (
-          <Alert color="yellow" title={t('lists.import.skipped', { count: result.skipped.length })}>
-            <BulletList size="sm" spacing={4}>
-              {result.skipped.map((skip) => (
-                <BulletList.Item key={`${skip.line}-${skip.text}`}>
-                  {t('lists.import.skippedLine', {
-                    line: skip.line,
-                    text: skip.text,
-                    reason: skip.reason,
-                  })}
-                </BulletList.Item>
-              ))}
-            </BulletList>
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {t('lists.import.close')}
-          </Button>
-          <Button component={Link} to={paths.list(result.list.id)} onClick={onDone}>
-            {t('lists.import.open')}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
+  if (form.result) return <ImportResultSummary result={form.result} onDone={onDone} />;
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <Stack>
         <NativeSelect
           label={t('lists.import.format')}
-          value={format}
-          onChange={(event) => setFormat(event.currentTarget.value as ImportFormat)}
+          value={form.format}
+          onChange={(event) => form.setFormat(event.currentTarget.value as ImportFormat)}
           data={[
             { value: 'text', label: t('lists.import.formats.text') },
             { value: 'csv', label: t('lists.import.formats.csv') },
@@ -165,25 +74,25 @@ function ImportForm({
           autosize
           minRows={5}
           maxRows={14}
-          value={content}
-          error={error}
-          onChange={(event) => setContent(event.currentTarget.value)}
+          value={form.content}
+          error={form.error}
+          onChange={(event) => form.setContent(event.currentTarget.value)}
         />
         <FileInput
           label={t('lists.import.file')}
           accept=".csv,.json,.txt,text/csv,application/json,text/plain"
           clearable
-          onChange={(file) => void onFile(file)}
+          onChange={(file) => void form.onFile(file)}
         />
         <TextInput
           label={t('lists.import.name')}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          value={form.name}
+          onChange={(event) => form.setName(event.currentTarget.value)}
         />
         <NativeSelect
           label={t('lists.fields.space')}
-          value={space}
-          onChange={(event) => setSpace(event.currentTarget.value)}
+          value={form.space}
+          onChange={(event) => form.setSpace(event.currentTarget.value)}
           data={[
             { value: PERSONAL, label: t('lists.create.personal') },
             ...groups.map((group) => ({ value: String(group.id), label: group.name })),
@@ -193,7 +102,7 @@ function ImportForm({
           <Button variant="default" onClick={onDone}>
             {t('app.cancel')}
           </Button>
-          <Button type="submit" loading={importList.isPending}>
+          <Button type="submit" loading={form.isPending}>
             {t('lists.import.submit')}
           </Button>
         </Group>

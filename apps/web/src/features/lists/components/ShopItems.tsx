@@ -1,0 +1,85 @@
+import type { Item } from '@household/contracts';
+import { Text, Title } from '@mantine/core';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import type { ReactNode } from 'react';
+import { useUpdateItem } from '../api/item-mutations';
+import { ShopRow } from './ShopRow';
+import type { ItemEntry } from './use-item-entries';
+import { useOffsetTop } from './use-offset-top';
+
+/**
+ * The items of supermarket mode under their headers, one tap to tick; an archived list only
+ * shows them. Only the rows on screen are rendered.
+ */
+export function ShopItems({
+  listId,
+  currency,
+  entries,
+  readOnly,
+}: {
+  listId: number;
+  currency: string;
+  entries: ItemEntry[];
+  readOnly: boolean;
+}) {
+  const updateItem = useUpdateItem(listId);
+  const [listRef, offsetTop] = useOffsetTop<HTMLDivElement>(entries.length);
+  const virtualizer = useWindowVirtualizer({
+    count: entries.length,
+    estimateSize: (index) => (entries[index]?.kind === 'header' ? 48 : 61),
+    overscan: 12,
+    scrollMargin: offsetTop,
+    getItemKey: (index) => entries[index]?.key ?? index,
+  });
+
+  const tick = (item: Item, priceCents: number | null | undefined) =>
+    updateItem.mutate({
+      item,
+      changes: { done: true, ...(priceCents === undefined ? {} : { price_cents: priceCents }) },
+    });
+  const undo = (item: Item) => updateItem.mutate({ item, changes: { done: false } });
+
+  const renderEntry = (entry: ItemEntry): ReactNode =>
+    entry.kind === 'header' ? (
+      <Title order={2} size="h4" pt="md" pb={6} px="sm">
+        {entry.title}{' '}
+        <Text span c="dimmed" size="md">
+          ({entry.count})
+        </Text>
+      </Title>
+    ) : readOnly ? (
+      <Text size="lg" px="sm" py="md" data-testid="shop-row" data-done={String(entry.item.done)}>
+        {entry.item.name}
+      </Text>
+    ) : (
+      <ShopRow item={entry.item} currency={currency} onTick={tick} onUndo={undo} />
+    );
+
+  return (
+    <div
+      ref={listRef}
+      style={{ position: 'relative', height: virtualizer.getTotalSize(), width: '100%' }}
+    >
+      {virtualizer.getVirtualItems().map((virtual) => {
+        const entry = entries[virtual.index];
+        if (!entry) return null;
+        return (
+          <div
+            key={entry.key}
+            data-index={virtual.index}
+            ref={virtualizer.measureElement}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)`,
+            }}
+          >
+            {renderEntry(entry)}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
