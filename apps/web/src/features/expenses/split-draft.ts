@@ -12,7 +12,7 @@ import {
   type SplitRequest,
 } from '@household/domain';
 import type { TranslationKey } from '../../lib/i18n';
-import { moneyInputValue, parseMoneyInput } from '../../lib/money-input';
+import { moneyInputValue, parseMoneyInput } from '../../lib/money';
 
 /**
  * The split part of the expense form as the person fills it in, and what it comes to: the same

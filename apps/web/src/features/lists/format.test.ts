@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOptionalMoneyInput } from '../../lib/money-input';
+import { parseOptionalMoneyInput } from '../../lib/money';
 import { priceInputValue } from './format';
 
 describe('an item’s price in its input field', () => {

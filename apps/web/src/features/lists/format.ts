@@ -2,7 +2,7 @@ import { minorUnitDigits } from '@household/domain';
 
 /**
  * The price as it goes back into the input field, with a decimal point in every language, which
- * parseOptionalMoneyInput (lib/money-input.ts) reads back to the same cents.
+ * parseOptionalMoneyInput (lib/money.ts) reads back to the same cents.
  */
 export function priceInputValue(cents: number | null, currency: string): string {
   if (cents === null) return '';

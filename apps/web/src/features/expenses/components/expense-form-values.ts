@@ -12,7 +12,7 @@ import { minorUnitDigits } from '@household/domain';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../../lib/api-client';
 import type { TranslationKey } from '../../../lib/i18n';
-import { moneyInputValue, parseMoneyInput } from '../../../lib/money-input';
+import { moneyInputValue, parseMoneyInput } from '../../../lib/money';
 import { money } from '../../../lib/money';
 import { today } from '../format';
 import { draftOfSplit, type Problem, type SplitDraft, type SplitItemDraft } from '../split-draft';

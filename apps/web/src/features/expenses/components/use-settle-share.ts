@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { money } from '../../../lib/money';
-import { moneyInputValue, parseMoneyInput } from '../../../lib/money-input';
+import { moneyInputValue, parseMoneyInput } from '../../../lib/money';
 import { notify } from '../../../lib/toasts';
 import { useSettleSplit } from '../api/mutations';
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { moneyInputValue, parseMoneyInput } from '../../../lib/money-input';
+import { moneyInputValue, parseMoneyInput } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
 import { useCreateSettlement, useUpdateSettlement } from '../api/mutations';

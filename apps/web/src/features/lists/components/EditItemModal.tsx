@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { errorText } from '../../../lib/forms';
 import type { TranslationKey } from '../../../lib/i18n';
-import { parseOptionalMoneyInput } from '../../../lib/money-input';
+import { parseOptionalMoneyInput } from '../../../lib/money';
 import { priceInputValue } from '../format';
 import { inAisleOrder } from '../grouping';
 

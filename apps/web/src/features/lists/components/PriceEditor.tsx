@@ -2,7 +2,7 @@ import { Button, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../lib/money';
-import { parseOptionalMoneyInput } from '../../../lib/money-input';
+import { parseOptionalMoneyInput } from '../../../lib/money';
 import { priceInputValue } from '../format';
 
 /** The price of an item, changed in place: Enter or leaving the field saves, Escape cancels. */

@@ -4,7 +4,7 @@ import { IconArrowBackUp, IconCircle, IconCircleCheckFilled } from '@tabler/icon
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../lib/money';
-import { parseOptionalMoneyInput } from '../../../lib/money-input';
+import { parseOptionalMoneyInput } from '../../../lib/money';
 import { quantityText } from '../format';
 
 /** A row of supermarket mode: at least 56 px high, one tap ticks it off. */

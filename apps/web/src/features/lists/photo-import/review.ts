@@ -8,7 +8,7 @@ import {
 } from '@household/contracts';
 import { itemNameKey } from '@household/domain';
 import type { TranslationKey } from '../../../lib/i18n';
-import { parseOptionalMoneyInput } from '../../../lib/money-input';
+import { parseOptionalMoneyInput } from '../../../lib/money';
 import { priceInputValue } from '../format';
 
 /** One found item as the review table holds it: the fields as typed, ticked or not. */
