@@ -173,6 +173,20 @@ describe('money', () => {
     expect(money(1500, 'JPY', 'en')).toBe('¥1,500');
   });
 
+  it('shows an amount as each of the five languages writes it, and reads it back to the same cents', () => {
+    const shown = {
+      en: '€1,234.56',
+      de: '1.234,56\u00a0€',
+      nl: '€\u00a01.234,56',
+      fr: '1\u202f234,56\u00a0€',
+      es: '1234,56\u00a0€',
+    };
+    for (const [locale, text] of Object.entries(shown)) {
+      expect(money(123456, 'EUR', locale), locale).toBe(text);
+      expect(parseMoneyInput(text, 'EUR', locale), locale).toEqual({ ok: true, cents: 123456 });
+    }
+  });
+
   it('still shows the amount when the currency code cannot be formatted', () => {
     expect(money(250, 'XYZW', 'en')).toBe('2.50');
   });
