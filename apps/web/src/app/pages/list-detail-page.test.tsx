@@ -32,10 +32,15 @@ describe('list detail page (spec §2 List detail)', () => {
     expect(screen.getByText('Personal')).toBeInTheDocument();
     const milk = await rowOf('Milk');
     expect(within(milk).getByText('2 ×')).toBeInTheDocument();
-    expect(within(milk).getByRole('button', { name: 'Change price of Milk' })).toHaveTextContent(
-      '€1.99',
+    // A price button's name starts with what it shows (WCAG 2.5.3 "Label in Name").
+    expect(
+      within(milk).getByRole('button', { name: '€1.99, change price of Milk' }),
+    ).toHaveTextContent('€1.99');
+    const flour = await rowOf('Flour');
+    expect(within(flour).getByText('500 g')).toBeInTheDocument();
+    expect(within(flour).getByRole('button', { name: 'Add price for Flour' })).toHaveTextContent(
+      'Add price',
     );
-    expect(within(await rowOf('Flour')).getByText('500 g')).toBeInTheDocument();
   });
 
   it('adds "2 x Milk 1,99" as two milks for €1.99, previewing it first', async () => {
@@ -105,7 +110,7 @@ describe('list detail page (spec §2 List detail)', () => {
         409,
       ),
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Change price of Milk' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add price for Milk' }));
     const price = screen.getByLabelText('Price of Milk');
     await userEvent.type(price, '1.50{enter}');
 
@@ -124,13 +129,17 @@ describe('list detail page (spec §2 List detail)', () => {
     server.protectedRoute('PATCH', '/lists/1/items/1', () =>
       problemResponse(500, 'internal_error'),
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Change price of Milk' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: '€1.99, change price of Milk' }),
+    );
     const price = screen.getByLabelText('Price of Milk');
     await userEvent.clear(price);
     await userEvent.type(price, '2,49{enter}');
     expect(await screen.findByText('Failed to update item price')).toBeInTheDocument();
     expect(
-      await within(await rowOf('Milk')).findByRole('button', { name: 'Change price of Milk' }),
+      await within(await rowOf('Milk')).findByRole('button', {
+        name: '€1.99, change price of Milk',
+      }),
     ).toHaveTextContent('€1.99');
     expect(await server.callsTo('/lists/1/items/1')[0]!.json()).toEqual({
       version: 1,

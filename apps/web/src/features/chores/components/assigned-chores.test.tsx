@@ -78,7 +78,7 @@ describe('My assigned chores (spec §2)', () => {
       return jsonResponse(assignment(2, { chore_name: 'Dishes', completed_on: today, version: 4 }));
     });
     renderApp('/chores', server);
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark Dishes complete' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark Complete: Dishes' }));
     await waitFor(() => expect(sent).toEqual({ version: 3, completed: true }));
     expect(await screen.findByText('Chore marked as done')).toBeInTheDocument();
   });

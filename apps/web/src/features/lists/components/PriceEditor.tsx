@@ -63,16 +63,22 @@ export function PriceEditor({
       />
     );
   }
+  const price = priceCents === null ? null : money(priceCents, currency, i18n.language);
   return (
     <Button
       variant="subtle"
       size="compact-sm"
-      color={priceCents === null ? 'gray' : undefined}
+      color={price === null ? 'gray' : undefined}
       disabled={disabled}
-      aria-label={t('lists.item.editPrice', { name })}
+      // The name starts with what the button shows (WCAG 2.5.3), so "click €2.00" works by voice.
+      aria-label={
+        price === null
+          ? t('lists.item.addPriceFor', { name })
+          : t('lists.item.editPrice', { name, price })
+      }
       onClick={start}
     >
-      {priceCents === null ? t('lists.item.addPrice') : money(priceCents, currency, i18n.language)}
+      {price ?? t('lists.item.addPrice')}
     </Button>
   );
 }

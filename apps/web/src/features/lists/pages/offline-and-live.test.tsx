@@ -153,7 +153,7 @@ describe('offline changes (docs/lists.md: never lose an edit)', () => {
     await rowOf('Milk');
     goOffline();
     await userEvent.click(
-      within(await rowOf('Milk')).getByRole('button', { name: 'Change price of Milk' }),
+      within(await rowOf('Milk')).getByRole('button', { name: 'Add price for Milk' }),
     );
     await userEvent.type(screen.getByLabelText('Price of Milk'), '3{enter}');
     expect(await screen.findByText('Offline — 1 change waiting')).toBeInTheDocument();
@@ -168,7 +168,7 @@ describe('offline changes (docs/lists.md: never lose an edit)', () => {
     await waitFor(async () => expect(await rowOf('Milk')).toHaveAttribute('data-done', 'true'));
     expect(screen.getByText('Completed by Bob Member')).toBeInTheDocument();
     expect(
-      within(await rowOf('Milk')).getByRole('button', { name: 'Change price of Milk' }),
+      within(await rowOf('Milk')).getByRole('button', { name: 'Add price for Milk' }),
     ).toHaveTextContent('Add price');
   });
 });
