@@ -124,6 +124,18 @@ describe('list detail page (spec §2 List detail)', () => {
     expect(screen.queryByText('Milk')).not.toBeInTheDocument();
   });
 
+  it('refuses a price in another currency with the translated message, and sends nothing', async () => {
+    const { server } = openList(listDetail([item(1, 'Milk', { price_cents: 199 })]));
+    await userEvent.click(
+      await screen.findByRole('button', { name: '€1.99, change price of Milk' }),
+    );
+    const price = screen.getByLabelText('Price of Milk');
+    await userEvent.clear(price);
+    await userEvent.type(price, '$3.50{enter}');
+    expect(await screen.findByText('Enter a price like 1.99')).toBeInTheDocument();
+    expect(server.callsTo('/lists/1/items/1')).toHaveLength(0);
+  });
+
   it('says "Failed to update item price" and puts the old price back', async () => {
     const { server } = openList(listDetail([item(1, 'Milk', { price_cents: 199 })]));
     server.protectedRoute('PATCH', '/lists/1/items/1', () =>
