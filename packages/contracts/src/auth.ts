@@ -65,4 +65,16 @@ export const ZRequestVerifyTokenBody = z.object({ email: ZEmail.optional() }).nu
 export const ZVerifyBody = z.object({ token: ZToken });
 export type VerifyBody = z.input<typeof ZVerifyBody>;
 
+/**
+ * POST /auth/unlock-request: mails a one-time link that lets the browser it is opened in sign in
+ * to the account even while guessing from elsewhere slows the account's logins (docs/decisions.md
+ * "Failed logins"). Always 202, whether or not the address has an account.
+ */
+export const ZUnlockRequestBody = z.object({ email: ZEmail });
+export type UnlockRequestBody = z.input<typeof ZUnlockRequestBody>;
+
+/** POST /auth/unlock: the mailed token; the answer (204) marks this browser as a known device. */
+export const ZUnlockBody = z.object({ token: ZToken });
+export type UnlockBody = z.input<typeof ZUnlockBody>;
+
 export const ZAccepted = z.object({ status: z.literal('accepted') });

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'expense_added',
   'settlement_received',
   'invitation',
+  'sign_in_attempts',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof ZNotificationKind>;
@@ -79,6 +80,7 @@ export const ZNotificationKinds = z.object({
   expense_added: z.boolean(),
   settlement_received: z.boolean(),
   invitation: z.boolean(),
+  sign_in_attempts: z.boolean(),
 });
 export type NotificationKinds = z.infer<typeof ZNotificationKinds>;
 
