@@ -33,8 +33,9 @@ export const TREES: Tree[] = [
       ['modules/items'],
       ['modules/lists'],
       ['modules/groups'],
-      ['modules/notifications'],
+      // Sign-in tells the owner by notification when their account is being guessed at.
       ['modules/auth'],
+      ['modules/notifications'],
       // How a person is shown (a name, an avatar), for every module.
       ['modules/people'],
       // Fastify plugins: authentication, problem+json, idempotency, rate limits, load shedding.

@@ -30,6 +30,7 @@ import { databaseRateLimitStore } from './http/rate-limit-store';
 import { registerSecurity } from './http/security';
 import { registerResponseSerializer } from './http/serializer';
 import { registerWebApp } from './http/web';
+import { createAfterAnswer } from './lib/after-answer';
 import { createLogger, LogBuffer } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { loadJwtSecret } from './lib/secrets';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   const app = createHttpApp(config, logger);
   const ctx = await createAppContext(options, { logs, logger });
+  app.decorate('afterAnswer', ctx.afterAnswer);
   const notifications = wireNotifications(app, ctx, { clock: options.clock, logger });
   const { admission, metrics } = await registerHttpPlugins(app, {
     config,
@@ -175,6 +177,7 @@ async function createAppContext(
       }),
     jwtKey: createSecretKey(loadJwtSecret(config.jwtSecret, config.dataDir)),
     startedAt: new Date(),
+    afterAnswer: createAfterAnswer(logger),
     events,
     sessions,
   };
@@ -313,6 +316,7 @@ function registerLifecycle(
   // Reminders, digests and pruning: once a minute, once across all processes (lib/scheduler.ts).
   if (runScheduler) app.addHook('onReady', async () => notifications.start());
   app.addHook('onClose', async () => {
+    await ctx.afterAnswer.idle();
     await notifications.close();
     ctx.sessions.close();
     await ctx.events.close();

@@ -46,7 +46,8 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   JOIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_FAILURES_PER_SOURCE: z.coerce.number().int().min(1).default(5),
+  LOGIN_DELAY_MAX_MINUTES: z.coerce.number().int().min(1).default(15),
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).default(32),
   MAX_ACTIVE_REQUESTS: z.coerce.number().int().min(1).optional(),
   QUEUE_DELAY_TARGET_MS: z.coerce.number().int().min(1).default(100),
@@ -94,8 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     joinRateLimitPerMinute: e.JOIN_RATE_LIMIT_PER_MINUTE,
-    loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
-    loginFailureWindowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+    /** docs/decisions.md "Failed logins": free failures per scope, then a doubling wait. */
+    loginThrottle: {
+      perAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+      perSource: e.LOGIN_FAILURES_PER_SOURCE,
+      maxDelayMinutes: e.LOGIN_DELAY_MAX_MINUTES,
+    },
     ocr: {
       /** Recognition workers (each a thread with its own memory); created on first use. */
       workers: e.OCR_WORKERS,

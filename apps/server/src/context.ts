@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { AfterAnswer } from './lib/after-answer';
 import type { Mailer } from './lib/mailer';
 import type { LogBuffer } from './lib/logger';
 import type { EventBus } from './realtime/event-bus';
@@ -35,6 +36,8 @@ export interface AppContext {
   /** The access-token key, imported once: importing it per verification cost ~4 % of a read. */
   jwtKey: KeyObject;
   startedAt: Date;
+  /** Work started once the answer is sent, so its cost does not show in the answer's time. */
+  afterAnswer: AfterAnswer;
   /** Realtime events to connected clients; publish after the change commits. */
   events: EventBus;
   /** Sessions ended by a logout or a revocation, on every process (docs/multi-process.md). */

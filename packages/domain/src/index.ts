@@ -11,3 +11,4 @@ export * from './chore-recurrence';
 export * from './chore-views';
 export * from './chore-rotation';
 export * from './receipt-lines';
+export * from './login-throttle';

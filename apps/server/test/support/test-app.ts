@@ -46,6 +46,7 @@ export async function createTestApp(
   });
   options.extend?.(app);
   await app.ready();
+  settleAfterEachInject(app);
   return {
     app,
     config,
@@ -72,6 +73,22 @@ async function openTestDatabase(pool: { poolSize?: number; connectionWaitMs?: nu
       : { databaseUrl: null, dataDir: null },
   );
   return { database, dropDatabase: fresh.drop };
+}
+
+/**
+ * Mails and notices some routes send after answering (lib/after-answer.ts) are done by the time
+ * an injected request resolves, so a test reads the outbox right after it, as before.
+ */
+function settleAfterEachInject(app: App): void {
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  const settled = async (...args: unknown[]) => {
+    const response = await inject(...args);
+    await app.afterAnswer.idle();
+    return response;
+  };
+  Object.assign(app, {
+    inject: (...args: unknown[]) => (args.length === 0 ? inject() : settled(...args)),
+  });
 }
 
 function readOutbox(dir: string) {

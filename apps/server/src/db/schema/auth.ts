@@ -23,7 +23,13 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index().on(t.userId)],
 );
 
-/** Single-use tokens sent by mail: password reset and email verification. */
+export const ACTION_TOKEN_PURPOSES = ['reset_password', 'verify_email', 'unlock_login'] as const;
+export type ActionTokenPurpose = (typeof ACTION_TOKEN_PURPOSES)[number];
+
+/**
+ * Single-use tokens sent by mail: password reset, email verification, and the unlock link that
+ * makes a browser a known device of the account (modules/auth/known-devices.ts).
+ */
 export const actionTokens = pgTable(
   'action_tokens',
   {
@@ -31,7 +37,7 @@ export const actionTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['reset_password', 'verify_email'] }).notNull(),
+    purpose: text('purpose', { enum: ACTION_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     /** The address a verification token was sent to: verifying proves only that one. */
     email: text('email'),
@@ -43,15 +49,22 @@ export const actionTokens = pgTable(
 );
 
 /**
- * Failed logins and sent password-reset mails, per account, for the per-account limits. Kept in the
- * database, not in memory, so the limit holds across several server processes.
+ * Failed logins, and mails sent to an account, for the per-account limits. Kept in the database,
+ * not in memory, so the limits hold across several server processes. A failed login records the
+ * client address and, from a known device, the device (docs/decisions.md "Failed logins").
  */
 export const authAttempts = pgTable(
   'auth_attempts',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['login_failure', 'reset_mail'] }).notNull(),
+    kind: text('kind', {
+      enum: ['login_failure', 'reset_mail', 'unlock_mail', 'guessing_notice'],
+    }).notNull(),
     email: text('email').notNull(),
+    /** The client address of a failed login. */
+    source: text('source'),
+    /** The known device a failed login came from; null for an unknown browser. */
+    device: text('device'),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.kind, t.email, t.createdAt)],

@@ -3,6 +3,7 @@ import { JSON_BODY_LIMIT_BYTES } from '@household/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { emailVerificationRoutes } from './email-verification.routes';
+import { loginUnlockRoutes } from './login-unlock.routes';
 import { passwordResetRoutes } from './password-reset.routes';
 import { sessionTokenRoutes } from './session-tokens.routes';
 import { signInRoutes } from './sign-in.routes';
@@ -16,5 +17,6 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     sessionTokenRoutes(app, ctx);
     passwordResetRoutes(app, ctx);
     emailVerificationRoutes(app, ctx);
+    loginUnlockRoutes(app, ctx);
   };
 }

@@ -1,12 +1,21 @@
 import type { ClaimBody, RegisterBody, ResetPasswordBody, TokenPair } from '@household/contracts';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { actionTokens, authAttempts, users, type UserRow } from '../../db/schema';
+import { authAttempts, users, type UserRow } from '../../db/schema';
 import { AppError, forbidden } from '../../http/problem';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { hashToken, newOpaqueToken } from '../../lib/tokens';
+import { createActionToken, invalidActionToken, useActionToken } from './action-tokens';
+import { deviceIdFor, type KnownDevice } from './known-devices';
+import {
+  assertMayTryLogin,
+  clearOwnFailures,
+  loginThrottles,
+  recordLoginFailure,
+  type LoginOrigin,
+} from './login-throttle';
+import { noticeGuessing } from './login-unlock';
 import { revokeAllSessions, startSession } from './sessions';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -19,8 +28,6 @@ export const emailTaken = () =>
   ]);
 const invalidCredentials = () =>
   new AppError(400, 'invalid_credentials', 'Incorrect email or password');
-const invalidActionToken = () =>
-  new AppError(400, 'invalid_token', 'The link is invalid, expired or already used');
 
 type RegisterInput = Omit<RegisterBody, 'email'> & { email: string };
 
@@ -42,59 +49,44 @@ export async function registerUser(ctx: AppContext, body: RegisterInput): Promis
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  await sendVerificationMail(ctx, user);
+  // After the answer: a mail's cost would tell an existing address (409) from a new one by time.
+  ctx.afterAnswer.run('verification mail', () => sendVerificationMail(ctx, user));
   return user;
 }
 
 /**
- * spec §7: login by email and password. Failures count per account; once an account has had
- * LOGIN_FAILURES_PER_ACCOUNT failures in the window, further attempts answer 429 until the oldest
- * failure leaves the window, whether or not the password is right (it protects against guessing).
+ * spec §7: login by email and password. Failures slow further attempts down, scope by scope,
+ * and a known device of the account is slowed only by its own (login-throttle.ts). Answers the
+ * account too, so the route can make this browser one of its known devices.
  */
 export async function login(
   ctx: AppContext,
-  credentials: { email: string; password: string },
-): Promise<TokenPair> {
-  const email = credentials.email.trim().toLowerCase();
-  await assertLoginNotLocked(ctx, email);
+  attempt: { email: string; password: string; source: string; knownDevices: KnownDevice[] },
+): Promise<{ tokens: TokenPair; userId: number }> {
+  const email = attempt.email.trim().toLowerCase();
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  const origin: LoginOrigin = {
+    source: attempt.source,
+    deviceId: user ? deviceIdFor(attempt.knownDevices, user.id) : null,
+  };
+  const { unknownDeviceFailures } = await assertMayTryLogin(ctx, email, origin);
   const ok = user?.passwordHash
-    ? await verifyPassword(user.passwordHash, credentials.password)
-    : await verifyAgainstDummy(credentials.password);
+    ? await verifyPassword(user.passwordHash, attempt.password)
+    : await verifyAgainstDummy(attempt.password);
   if (!user || !ok) {
-    await ctx.db.insert(authAttempts).values({ kind: 'login_failure', email });
+    await recordLoginFailure(ctx, email, origin);
+    const failures = unknownDeviceFailures + 1;
+    if (
+      user &&
+      origin.deviceId === null &&
+      failures >= loginThrottles(ctx.config).perAccount.freeFailures
+    ) {
+      ctx.afterAnswer.run('sign-in attempts notice', () => noticeGuessing(ctx, email, failures));
+    }
     throw invalidCredentials();
   }
-  // A success clears the account's failures, as a person who finally remembers expects.
-  await ctx.db
-    .delete(authAttempts)
-    .where(and(eq(authAttempts.kind, 'login_failure'), eq(authAttempts.email, email)));
-  return startSession(ctx, ctx.db, user.id);
-}
-
-async function assertLoginNotLocked(ctx: AppContext, email: string): Promise<void> {
-  const windowMs = ctx.config.loginFailureWindowMinutes * 60 * 1000;
-  const since = new Date(Date.now() - windowMs);
-  const [row] = await ctx.db
-    .select({ failures: count(), oldest: sql<string>`min(${authAttempts.createdAt})` })
-    .from(authAttempts)
-    .where(
-      and(
-        eq(authAttempts.kind, 'login_failure'),
-        eq(authAttempts.email, email),
-        gt(authAttempts.createdAt, since),
-      ),
-    );
-  if (!row || row.failures < ctx.config.loginFailuresPerAccount) return;
-  const retryAfterMs = new Date(row.oldest).getTime() + windowMs - Date.now();
-  const retryAfter = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
-  throw new AppError(
-    429,
-    'rate_limited',
-    'Too many failed logins for this account; try again later',
-    undefined,
-    { 'retry-after': retryAfter },
-  );
+  await clearOwnFailures(ctx, email, origin);
+  return { tokens: await startSession(ctx, ctx.db, user.id), userId: user.id };
 }
 
 /** spec §1: a guest login; the user carries is_guest and can later claim a real account. */
@@ -243,42 +235,4 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<UserR
     if (!user) throw invalidActionToken();
     return user;
   });
-}
-
-async function createActionToken(
-  db: DbOrTx,
-  user: UserRow,
-  purpose: 'reset_password' | 'verify_email',
-  ttlMs: number,
-): Promise<string> {
-  const token = newOpaqueToken();
-  await db.insert(actionTokens).values({
-    userId: user.id,
-    purpose,
-    tokenHash: hashToken(token),
-    email: user.email,
-    expiresAt: new Date(Date.now() + ttlMs),
-  });
-  return token;
-}
-
-async function useActionToken(
-  tx: DbOrTx,
-  token: string,
-  purpose: 'reset_password' | 'verify_email',
-) {
-  const [used] = await tx
-    .update(actionTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(actionTokens.tokenHash, hashToken(token)),
-        eq(actionTokens.purpose, purpose),
-        isNull(actionTokens.usedAt),
-        gt(actionTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning();
-  if (!used) throw invalidActionToken();
-  return used;
 }

@@ -22,7 +22,10 @@ export function emailVerificationRoutes(app: RouteApi, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await requestVerification(ctx, request.user, request.body?.email);
+      // After the answer, so its time does not tell whether the address has an account.
+      const { user } = request;
+      const email = request.body?.email;
+      ctx.afterAnswer.run('verification mail', () => requestVerification(ctx, user, email));
       return reply.status(202).send({ status: 'accepted' as const });
     },
   );

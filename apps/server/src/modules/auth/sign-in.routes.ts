@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { currentUser, requireUser } from '../../http/auth';
 import { presentUser } from '../people/people.presenter';
 import { claimGuest, createGuest, login, registerUser } from './auth.service';
+import { knownDeviceCookie, readKnownDevices } from './known-devices';
 import { perIpRateLimit, security, tags, type RouteApi } from './route-schemas';
 
 /** The ways in: a new account, a password login, a guest, and a guest claiming an account. */
@@ -33,8 +34,26 @@ export function signInRoutes(app: RouteApi, ctx: AppContext): void {
         response: { 200: ZTokenPair },
       },
     },
-    async (request) =>
-      login(ctx, { email: request.body.username, password: request.body.password }),
+    async (request, reply) => {
+      const knownDevices = readKnownDevices(ctx.jwtKey, request.headers.cookie);
+      const { tokens, userId } = await login(ctx, {
+        email: request.body.username,
+        password: request.body.password,
+        source: request.ip,
+        knownDevices,
+      });
+      // This browser is now a known device of the account: others' failures never slow it.
+      reply.header(
+        'set-cookie',
+        knownDeviceCookie({
+          key: ctx.jwtKey,
+          devices: knownDevices,
+          userId,
+          secure: request.protocol === 'https',
+        }),
+      );
+      return tokens;
+    },
   );
 
   app.post(

@@ -114,3 +114,13 @@ export async function notifyInvitation(
     link: '/groups',
   });
 }
+
+/** Someone keeps failing to sign in to this account (docs/decisions.md "Failed logins"). */
+export async function notifySignInAttempts(tx: Tx, userId: number, count: number): Promise<void> {
+  await notify(tx, [userId], null, {
+    kind: 'sign_in_attempts',
+    groupId: null,
+    data: { count },
+    link: '/account',
+  });
+}

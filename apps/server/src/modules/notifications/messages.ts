@@ -44,6 +44,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Invitation to {group_name}',
         body: '{actor_name} invited you to join {group_name}.',
       },
+      sign_in_attempts: {
+        title: 'Sign-in attempts on your account',
+        body: 'Someone tried {count} times to sign in to your account with a wrong password. Your password still protects it.',
+      },
     },
     someone: 'Someone',
     open: 'Open',
@@ -81,6 +85,10 @@ export const MESSAGES: Record<Locale, Texts> = {
       invitation: {
         title: 'Einladung zu {group_name}',
         body: '{actor_name} hat dich eingeladen, {group_name} beizutreten.',
+      },
+      sign_in_attempts: {
+        title: 'Anmeldeversuche bei deinem Konto',
+        body: 'Jemand hat {count}-mal versucht, sich mit einem falschen Passwort bei deinem Konto anzumelden. Dein Passwort schützt es weiterhin.',
       },
     },
     someone: 'Jemand',
@@ -124,6 +132,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Uitnodiging voor {group_name}',
         body: '{actor_name} nodigt je uit om lid te worden van {group_name}.',
       },
+      sign_in_attempts: {
+        title: 'Aanmeldpogingen op je account',
+        body: 'Iemand heeft {count} keer geprobeerd met een verkeerd wachtwoord in te loggen op je account. Je wachtwoord beschermt het nog steeds.',
+      },
     },
     someone: 'Iemand',
     open: 'Openen',
@@ -165,6 +177,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Invitation à rejoindre {group_name}',
         body: '{actor_name} vous invite à rejoindre {group_name}.',
       },
+      sign_in_attempts: {
+        title: 'Tentatives de connexion à votre compte',
+        body: 'Quelqu’un a essayé {count} fois de se connecter à votre compte avec un mauvais mot de passe. Votre mot de passe le protège toujours.',
+      },
     },
     someone: "Quelqu'un",
     open: 'Ouvrir',
@@ -202,6 +218,10 @@ export const MESSAGES: Record<Locale, Texts> = {
       invitation: {
         title: 'Invitación a {group_name}',
         body: '{actor_name} te ha invitado a unirte a {group_name}.',
+      },
+      sign_in_attempts: {
+        title: 'Intentos de inicio de sesión en tu cuenta',
+        body: 'Alguien ha intentado {count} veces iniciar sesión en tu cuenta con una contraseña incorrecta. Tu contraseña la sigue protegiendo.',
       },
     },
     someone: 'Alguien',
