@@ -58,7 +58,7 @@ export const authAttempts = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     kind: text('kind', {
-      enum: ['login_failure', 'reset_mail', 'unlock_mail', 'guessing_notice'],
+      enum: ['login_failure', 'reset_mail', 'unlock_mail', 'guessing_notice', 'register_taken'],
     }).notNull(),
     email: text('email').notNull(),
     /** The client address of a failed login. */

@@ -46,8 +46,10 @@ export async function registerUser(ctx: AppContext, body: RegisterInput): Promis
       })
       .returning()) as [UserRow];
   } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // A committed write as a new account has, so a taken address costs the same time to answer.
+    await ctx.db.insert(authAttempts).values({ kind: 'register_taken', email: body.email });
+    throw emailTaken();
   }
   // After the answer: a mail's cost would tell an existing address (409) from a new one by time.
   ctx.afterAnswer.run('verification mail', () => sendVerificationMail(ctx, user));
