@@ -55,6 +55,8 @@ const pages = {
     import('../features/auth/pages/VerifyEmailPage').then((m) => ({
       Component: m.VerifyEmailPage,
     })),
+  unlock: () =>
+    import('../features/auth/pages/UnlockPage').then((m) => ({ Component: m.UnlockPage })),
   unsubscribe: () =>
     import('../features/notifications/pages/UnsubscribePage').then((m) => ({
       Component: m.UnsubscribePage,
@@ -122,6 +124,7 @@ export const routes: RouteObject[] = [
           { path: route.forgotPassword, lazy: pages.forgotPassword },
           { path: route.resetPassword, lazy: pages.resetPassword },
           { path: route.verify, lazy: pages.verifyEmail },
+          { path: route.unlock, lazy: pages.unlock },
         ],
       },
       {

@@ -11,6 +11,7 @@ describe('paths', () => {
   it('treats every /auth path as public and nothing else', () => {
     expect(isPublicPath('/auth/login')).toBe(true);
     expect(isPublicPath('/auth/verify')).toBe(true);
+    expect(isPublicPath('/auth/unlock')).toBe(true);
     expect(isPublicPath('/authors')).toBe(false);
     expect(isPublicPath('/lists')).toBe(false);
   });

@@ -32,6 +32,8 @@ export const paths = {
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
   verify: '/auth/verify',
+  /** The mailed link that lets the browser it is opened in sign in while logins are slowed. */
+  unlock: '/auth/unlock',
   /** Mailed with every notification email; works without signing in. */
   unsubscribe: '/unsubscribe',
 } as const;
@@ -57,6 +59,7 @@ export const routePatterns = {
   forgotPassword: 'forgot-password',
   resetPassword: 'reset-password',
   verify: 'verify',
+  unlock: 'unlock',
 } as const;
 
 /** spec §2: only /auth/login, /auth/signup and /auth/callback send a signed-in user away. */

@@ -37,6 +37,7 @@ describe('the notification delivery card on the account page (issue 13 §2)', ()
     const listChanges = await within(section).findByLabelText("Housemates' changes to lists");
     expect(listChanges).not.toBeChecked();
     expect(within(section).getByLabelText('Chores due today')).toBeChecked();
+    expect(within(section).getByLabelText('Sign-in attempts on my account')).toBeChecked();
     expect(within(section).getByLabelText('Reminder time')).toHaveValue('07:30');
     expect(within(section).getByLabelText('Time zone')).toHaveValue('Europe/Paris');
     expect(within(section).getByLabelText('Each notification right away')).toBeChecked();

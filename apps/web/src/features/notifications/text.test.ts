@@ -60,6 +60,24 @@ describe('notification sentences', () => {
     ],
     [
       notification({
+        kind: 'sign_in_attempts',
+        group_id: null,
+        data: { count: 12 },
+        link: '/account',
+      }),
+      'Someone tried to sign in to your account with a wrong password 12 times. Your password still protects it.',
+    ],
+    [
+      notification({
+        kind: 'sign_in_attempts',
+        group_id: null,
+        data: { count: 1 },
+        link: '/account',
+      }),
+      'Someone tried to sign in to your account with a wrong password once. Your password still protects it.',
+    ],
+    [
+      notification({
         kind: 'list_changes',
         data: { list_name: 'Shop', count: 2, item_names: 'A, B' },
       }),

@@ -73,6 +73,8 @@ export function notificationText(t: TFunction, notification: AppNotification, lo
       });
     case 'invitation':
       return t('notifications.text.invitation', { actor, group });
+    case 'sign_in_attempts':
+      return t('notifications.text.sign_in_attempts', { count: count(data, 'count') ?? 1 });
   }
 }
 

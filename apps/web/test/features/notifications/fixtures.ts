@@ -34,6 +34,7 @@ export const delivery = (overrides: Partial<NotificationDelivery> = {}): Notific
     expense_added: true,
     settlement_received: true,
     invitation: true,
+    sign_in_attempts: true,
   },
   reminder_time: '08:00',
   time_zone: 'Europe/Berlin',

@@ -1,4 +1,4 @@
-import type { RegisterBody, ResetPasswordBody } from '@household/contracts';
+import type { RegisterBody, ResetPasswordBody, UnlockRequestBody } from '@household/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useApi, useTokenStore } from '../../../lib/api-context';
 import { apiPaths } from './paths';
@@ -54,6 +54,18 @@ export function useForgotPassword() {
   const api = useApi();
   return useMutation({
     mutationFn: (email: string) => api.post(apiPaths.forgotPassword, { json: { email } }),
+  });
+}
+
+/**
+ * Asks for the mailed link that makes a browser a known device, whose logins others' guessing
+ * does not slow; always 202, whether or not the address has an account.
+ */
+export function useUnlockRequest() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.post(apiPaths.unlockRequest, { json: { email } satisfies UnlockRequestBody }),
   });
 }
 

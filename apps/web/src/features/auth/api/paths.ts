@@ -10,4 +10,6 @@ export const apiPaths = {
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
   verify: '/auth/verify',
+  unlockRequest: '/auth/unlock-request',
+  unlock: '/auth/unlock',
 } as const;

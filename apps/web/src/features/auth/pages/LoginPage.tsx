@@ -18,6 +18,7 @@ import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
 import { paths } from '../../../lib/paths';
 import { useGuestLogin, useLogin } from '../api/mutations';
+import { UnlockOffer } from '../components/UnlockOffer';
 import type { LoginValues } from '../schemas';
 
 type LoginErrors = Partial<Record<keyof LoginValues, TranslationKey>>;
@@ -52,6 +53,8 @@ export function LoginPage() {
   const guestLogin = useGuestLogin();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
+  // The address a 429 slowed: offered a mailed sign-in link until a login answers otherwise.
+  const [slowedEmail, setSlowedEmail] = useState<string | null>(null);
   const submitted = useRef(false);
   const fields = {
     email: useRef<HTMLInputElement>(null),
@@ -87,13 +90,16 @@ export function LoginPage() {
         notify({ type: 'success', message: t('auth.login.success') });
         signIn(tokens);
       },
-      onError: (error) =>
+      onError: (error) => {
+        const slowed = isApiError(error, 'rate_limited');
+        setSlowedEmail(slowed ? credentials.email : null);
         notify({
           type: 'error',
-          message: isApiError(error, 'rate_limited')
+          message: slowed
             ? t('errors.rateLimited', { count: retryAfterMinutes(error) })
             : t('auth.login.failed'),
-        }),
+        });
+      },
     });
 
   const continueAsGuest = () =>
@@ -137,6 +143,7 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
+      {slowedEmail && <UnlockOffer key={slowedEmail} email={slowedEmail} />}
       <Text size="sm" ta="center">
         {t('auth.login.noAccount')}{' '}
         <Anchor component={Link} to={{ pathname: paths.signup, search }}>
