@@ -96,7 +96,11 @@ async function measureProbe(base: string, engine: Engine, probe: Probe, known: s
     knownStatus = a.status;
     unknownStatus = b.status;
   }
-  const median = (list: number[]) => percentile([...list].sort((x, y) => x - y), 50);
+  const median = (list: number[]) =>
+    percentile(
+      [...list].sort((x, y) => x - y),
+      50,
+    );
   const row: Row = {
     engine,
     route: probe.route,
