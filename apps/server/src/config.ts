@@ -60,6 +60,11 @@ const ZEnv = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   PUSH_ALLOW_LOCAL_HTTP: flag,
   GIT_COMMIT: z.string().optional(),
+  BACKUPS_TO_KEEP: z.coerce.number().int().min(1).default(3),
+  BACKUP_BEFORE_MIGRATE: z
+    .enum(['', 'none', 'pg_dump'])
+    .default('none')
+    .transform((value) => (value === 'pg_dump' ? value : null)),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -126,5 +131,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ? path.resolve(e.WEB_DIST_DIR)
       : path.resolve(import.meta.dirname, '../../web/dist'),
     gitCommit: e.GIT_COMMIT ?? null,
+    /** Copies taken before an upgrade migrates (db/upgrade.ts, README "Upgrading"). */
+    backups: {
+      /** Copies kept in DATA_DIR/backups: the embedded database's folders, PostgreSQL dumps. */
+      keep: e.BACKUPS_TO_KEEP,
+      /** On PostgreSQL, 'pg_dump' dumps the database before migrating; null only warns. */
+      beforeMigrate: e.BACKUP_BEFORE_MIGRATE,
+    },
   };
 }

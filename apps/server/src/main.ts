@@ -1,7 +1,7 @@
 import { buildApp, type App } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
 import { createEmbeddedDatabaseApart, runEmbeddedSetupIfAsked } from './db/first-start';
+import { consoleStartLog, openMigratedDatabase } from './db/upgrade';
 import { createEventBus } from './realtime/create-event-bus';
 
 const config = loadConfig();
@@ -9,12 +9,12 @@ await runEmbeddedSetupIfAsked(config);
 createEmbeddedDatabaseApart(config);
 // Until the app (and its logger) exists, a lost connection can only go to stderr.
 let reportConnectionError = (error: Error) => console.error(error);
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
+// Refuses a database a newer version migrated; copies it aside before migrating an older one.
+const database = await openMigratedDatabase({
+  config,
+  log: consoleStartLog,
   onConnectionError: (error) => reportConnectionError(error),
 });
-await database.migrate();
 // Realtime events: in process on PGlite, LISTEN/NOTIFY across processes on PostgreSQL. Its log
 // lines go to stderr until the app's logger exists. The app closes the bus when it closes.
 let eventLog: Pick<Console, 'info' | 'warn'> | App['log'] = console;

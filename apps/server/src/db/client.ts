@@ -8,7 +8,15 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import {
+  migrateChecked,
+  migrationsFolder,
+  type MigrateOptions,
+  type MigrationPlan,
+} from './migration-state';
 import * as schema from './schema';
+
+export { migrationsFolder };
 
 export type Schema = typeof schema;
 /** The one database type services see, whichever engine runs underneath. */
@@ -22,12 +30,13 @@ export type DatabaseEngine = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   engine: DatabaseEngine;
-  /** Applies the migrations that are not yet applied; safe to call at every start. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the migrations that are not yet applied and records the app version that did;
+   * refuses a database a newer version migrated. Safe to call at every start. Says what it found.
+   */
+  migrate(options?: MigrateOptions): Promise<MigrationPlan>;
   close(): Promise<void>;
 }
-
-export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 /**
  * PGlite (embedded, in `<dataDir>/pgdata`, or in memory when dataDir is null) unless a PostgreSQL
@@ -105,7 +114,12 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db,
     engine: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: (migrateOptions) =>
+      migrateChecked(
+        db,
+        () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+        migrateOptions,
+      ),
     close: () => client.close(),
   };
 }
@@ -134,17 +148,25 @@ async function openPostgres(
   return {
     db,
     engine: 'postgres',
-    migrate: () => migratePostgresLocked(pool),
+    migrate: (migrateOptions) => migratePostgresLocked(pool, migrateOptions),
     close: () => pool.end(),
   };
 }
 
-/** Several processes may start together: an advisory lock lets one migrate while the others wait. */
-async function migratePostgresLocked(pool: pg.Pool): Promise<void> {
+/**
+ * Several processes may start together: an advisory lock lets one migrate while the others wait.
+ * The checks, the backup and the version record happen under the lock too, so a process never
+ * checks a database that another is about to migrate, nor records its version over a newer one.
+ */
+async function migratePostgresLocked(
+  pool: pg.Pool,
+  options: MigrateOptions | undefined,
+): Promise<MigrationPlan> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    const locked = drizzlePg(client, { schema });
+    return await migrateChecked(locked, () => migratePg(locked, { migrationsFolder }), options);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();

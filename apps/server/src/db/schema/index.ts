@@ -7,3 +7,4 @@ export * from './chores';
 export * from './ocr';
 export * from './rate-limits';
 export * from './notifications';
+export * from './app-version';
