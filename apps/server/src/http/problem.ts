@@ -4,6 +4,7 @@ import type { ErrorCode, FieldError, Problem } from '@household/contracts';
 import { PROBLEM_CONTENT_TYPE } from '@household/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { CLIENT_GONE_MESSAGE, isConnectionClosedError, watchClientConnection } from '../lib/logger';
 
 const TITLES: Record<ErrorCode, string> = {
   validation_failed: 'Validation failed',
@@ -81,8 +82,23 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }>
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'validation_failed' },
 };
 
+/**
+ * nginx's status for a request whose client closed the connection before the answer. Nobody
+ * receives it; it ends the request (so shutdown does not wait for it) without calling it a 500.
+ */
+const CLIENT_CLOSED_REQUEST = 499;
+
 export function registerProblemHandlers(app: FastifyInstance): void {
+  // A client that hangs up is no fault of the server: what is logged about it goes out at info.
+  app.addHook('onRequest', (request, _reply, done) => {
+    watchClientConnection(request.log, request.raw.socket);
+    done();
+  });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasClientHungUp(error, request)) {
+      request.log.info({ reason: error.code ?? error.message }, CLIENT_GONE_MESSAGE);
+      return reply.status(CLIENT_CLOSED_REQUEST).send();
+    }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return sendProblem(
@@ -137,6 +153,14 @@ export function registerProblemHandlers(app: FastifyInstance): void {
 }
 
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The client closed the connection while its answer was being made (a compressed answer's stream
+ * ends early when the connection goes): nothing failed that anyone is waiting for.
+ */
+function hasClientHungUp(error: unknown, request: FastifyRequest): boolean {
+  return request.raw.socket?.destroyed === true && isConnectionClosedError(error);
+}
 
 /**
  * The database could not serve the request now: no pooled connection came free in time, the server

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionTokens, authAttempts, refreshTokens } from '../../db/schema';
 import { buildUser } from '../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
-import { pruneExpiredAuthData } from './housekeeping';
+import { pruneExpiredAuthData, pruneHousekeeping } from './housekeeping';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,5 +58,20 @@ describe('housekeeping', () => {
     // The user's own login session and verification link are untouched.
     expect(refreshHashes.length).toBeGreaterThanOrEqual(2);
     expect(linkHashes.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('prunes inside one transaction, as the hourly job does, a statement at a time', async () => {
+    const db = t.database.db;
+    await db.insert(authAttempts).values({
+      kind: 'login_failure',
+      email: 'stale@example.test',
+      createdAt: sql`now() - interval '2 days'`,
+    });
+
+    // The scheduler runs the job in a transaction (lib/scheduler.ts): one PostgreSQL connection.
+    await db.transaction((tx) => pruneHousekeeping(tx));
+
+    const emails = (await db.select().from(authAttempts)).map((row) => row.email);
+    expect(emails).not.toContain('stale@example.test');
   });
 });

@@ -16,13 +16,14 @@ export async function pruneExpiredAuthData(db: DbOrTx): Promise<void> {
   await db.delete(actionTokens).where(lt(actionTokens.expiresAt, sql`now() - interval '1 day'`));
 }
 
-/** Everything pruned on schedule: one run of the hourly job (lib/scheduler.ts). */
+/**
+ * Everything pruned on schedule: one run of the hourly job (lib/scheduler.ts). In sequence: the job
+ * runs in a transaction, one connection, which takes one statement at a time.
+ */
 export async function pruneHousekeeping(db: DbOrTx): Promise<void> {
-  await Promise.all([
-    pruneExpiredAuthData(db),
-    pruneIdempotencyKeys(db),
-    pruneRateLimitCounters(db),
-  ]);
+  await pruneExpiredAuthData(db);
+  await pruneIdempotencyKeys(db);
+  await pruneRateLimitCounters(db);
 }
 
 /** Prunes at start and then every hour while the app runs. */

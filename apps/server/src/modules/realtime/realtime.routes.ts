@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import { WS_AUTH_TIMEOUT_MS, WS_CLOSE_UNAUTHENTICATED } from '@household/contracts';
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../context';
 import { problem, sendProblem } from '../../http/problem';
@@ -26,7 +26,10 @@ export function realtimeRoutes(ctx: AppContext, options: RealtimeOptions = {}): 
   const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
 
   return async (app) => {
-    await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+    await app.register(websocket, {
+      options: { maxPayload: MAX_MESSAGE_BYTES },
+      errorHandler: closeAfterSocketError,
+    });
     const hub: RealtimeHub = {
       ctx,
       registry: new SubscriberRegistry<Connection>(),
@@ -95,6 +98,20 @@ function acceptConnection(
     hub.openConnections.delete(connection);
   });
   socket.on('error', (error) => requestLog.debug({ err: error }, 'realtime socket error'));
+}
+
+/**
+ * The plugin logs every socket error at error level. A frame the client got wrong (too big, bad
+ * UTF-8: ws codes WS_ERR_*) is bad input, not a fault of the server: info. Anything else is ours.
+ */
+function closeAfterSocketError(error: Error, socket: WebSocket, request: FastifyRequest): void {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (code.startsWith('WS_ERR_')) {
+    request.log.info({ reason: code }, 'realtime client sent an invalid frame; connection closed');
+  } else {
+    request.log.error({ err: error }, 'realtime connection failed');
+  }
+  socket.terminate();
 }
 
 /** Closes the connections of sessions that ended, on this process or another. */
