@@ -8,6 +8,7 @@ import { openMigratedDatabase } from '../../src/db/upgrade';
 import { createTestDatabase, isPostgres } from '../support/test-database';
 import {
   buildMigrationCount,
+  buildMigrationTags,
   quietLog,
   readInstalled,
   recordingLog,
@@ -56,7 +57,8 @@ describe.skipIf(isPostgres)('before an upgrade, the embedded database', () => {
     try {
       expect(await planMigrations(database.db)).toEqual({
         appliedCount: release.migrations,
-        pending: [expect.stringMatching(/^0010_/)],
+        // Every migration of this build after the release's own.
+        pending: buildMigrationTags().slice(release.migrations),
         unknownCount: 0,
         recordedVersion: null,
       });

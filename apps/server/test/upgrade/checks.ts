@@ -18,7 +18,7 @@ import {
   type TestInstallation,
 } from './old-release';
 
-function buildMigrationTags(): string[] {
+export function buildMigrationTags(): string[] {
   const journal = JSON.parse(
     fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
   ) as { entries: { tag: string }[] };
