@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { compareVersions } from './semver';
+import semver from 'semver';
 
 /*
  * Copies of the database taken before an upgrade applies migrations (docs/decisions.md "Upgrades
@@ -71,7 +71,7 @@ export function newestEmbeddedBackupFor(dataDir: string, version: string): strin
 
 function isAtMost(version: string, limit: string): boolean {
   try {
-    return compareVersions(version, limit) <= 0;
+    return semver.compare(version, limit) <= 0;
   } catch {
     // A folder renamed by hand, say: not one to recommend.
     return false;

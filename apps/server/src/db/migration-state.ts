@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { APP_VERSION } from '../version';
-import { compareVersions } from './semver';
+import semver from 'semver';
 
 /** The SQL migrations shipped with this build (copied next to the bundle in production). */
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -123,7 +123,7 @@ export class DatabaseNewerThanAppError extends Error {
  */
 export function assertNotNewerThanApp(plan: MigrationPlan, restoreAdvice: string): void {
   const recorded = versionBefore(plan);
-  if (compareVersions(recorded, APP_VERSION) > 0) {
+  if (semver.compare(recorded, APP_VERSION) > 0) {
     throw new DatabaseNewerThanAppError(
       `This database was migrated by household ${recorded}; this is household ${APP_VERSION}, ` +
         `an older version, which does not know what ${recorded} changed and does not start on it. ` +
