@@ -42,3 +42,24 @@ export async function useActionToken(tx: DbOrTx, token: string, purpose: ActionT
   if (!used) throw invalidActionToken();
   return used;
 }
+
+/**
+ * Ends every unused token of `purpose` the account has: one live reset link per account, so a
+ * new request, a use, a password change or an email change leaves no older link working.
+ */
+export async function endActionTokens(
+  db: DbOrTx,
+  userId: number,
+  purpose: ActionTokenPurpose,
+): Promise<void> {
+  await db
+    .update(actionTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(actionTokens.userId, userId),
+        eq(actionTokens.purpose, purpose),
+        isNull(actionTokens.usedAt),
+      ),
+    );
+}
