@@ -243,6 +243,7 @@ describe('delivery settings', () => {
         expense_added: true,
         settlement_received: true,
         invitation: true,
+        sign_in_attempts: true,
       },
       reminder_time: '08:00',
       time_zone: 'UTC',
