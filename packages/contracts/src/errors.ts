@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'last_owner',
   'list_archived',
   'invalid_invite_code',
+  'removed_from_group',
   'already_assigned',
   'already_done',
   'not_done',

@@ -20,6 +20,7 @@ const TITLES: Record<ErrorCode, string> = {
   last_owner: 'A group needs an owner',
   list_archived: 'The list is archived',
   invalid_invite_code: 'Invalid invite code',
+  removed_from_group: 'Removed from this group',
   already_assigned: 'Already assigned',
   already_done: 'Already done',
   not_done: 'Not done',

@@ -96,6 +96,27 @@ export const groupInvitations = pgTable(
 );
 export type GroupInvitationRow = typeof groupInvitations.$inferSelect;
 
+/**
+ * Who was removed from which group, and by whom: a removed person may not come back with the
+ * group's invite code until a member invites them personally (docs/groups.md "Removal"). One row
+ * per person and group; accepting an invitation deletes it, and it goes with the group or account.
+ */
+export const groupRemovals = pgTable(
+  'group_removals',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedBy: integer('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index().on(t.userId)],
+);
+export type GroupRemovalRow = typeof groupRemovals.$inferSelect;
+
 /** The group's activity log: one row per change, written in the change's transaction. */
 export const groupActivity = pgTable(
   'group_activity',

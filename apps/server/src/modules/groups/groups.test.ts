@@ -21,7 +21,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { groupActivity, groupInviteCodes, groupMembers, groups } from '../../db/schema';
+import {
+  groupActivity,
+  groupInviteCodes,
+  groupMembers,
+  groupRemovals,
+  groups,
+} from '../../db/schema';
 import { expectInvalidField, expectProblem, expectShape } from '../../../test/support/assertions';
 import {
   activeInviteCode,
@@ -754,6 +760,94 @@ describe('removing members and leaving', () => {
     await send(adam.auth, 'POST', `/groups/${group.id}/leave`);
     const back = await join(adam.auth, await activeInviteCode(t.app, group));
     expect(back.json()).toMatchObject({ joined: true, group: { my_role: 'member' } });
+  });
+});
+
+describe('removal means out', () => {
+  const REMOVED_DETAIL = 'You were removed from this group; ask a member to invite you again';
+
+  /** Olivia's household where Bob, a member, has just been removed by her. */
+  async function removedBob() {
+    const { group, owner, others } = await buildHousehold('member');
+    const bob = others[0]!;
+    const code = await activeInviteCode(t.app, group);
+    const removal = await send(owner.auth, 'DELETE', `/groups/${group.id}/members/${bob.user.id}`);
+    expect(removal.statusCode, removal.body).toBe(204);
+    return { group, owner, bob, code };
+  }
+
+  it('a removed member cannot join again with the same code: 403 removed_from_group, nothing logged', async () => {
+    const { group, owner, bob, code } = await removedBob();
+    const logged = await activityOf(owner.auth, group.id);
+    const refused = await join(bob.auth, code);
+    expectProblem(refused, 403, 'removed_from_group');
+    expect(refused.json().detail).toBe(REMOVED_DETAIL);
+    expectProblem(await send(bob.auth, 'GET', `/groups/${group.id}`), 404, 'not_found');
+    expect((await getGroup(owner.auth, group.id)).member_count).toBe(1);
+    expect(await activityOf(owner.auth, group.id)).toEqual(logged);
+  });
+
+  it('the code, shared with the household, keeps working for everyone else', async () => {
+    const { group, code } = await removedBob();
+    expect(await activeInviteCode(t.app, group)).toBe(code);
+    const sam = await buildUser(t.app);
+    expect((await join(sam.auth, code)).json()).toMatchObject({ joined: true });
+  });
+
+  it('the join page refuses the removed person too, with the same answer', async () => {
+    const { bob, code } = await removedBob();
+    const preview = await send(bob.auth, 'GET', `/groups/join/${code}`);
+    expectProblem(preview, 403, 'removed_from_group');
+    expect(preview.json().detail).toBe(REMOVED_DETAIL);
+  });
+
+  it('the removal is logged with who removed whom, and recorded for the refusal', async () => {
+    const { group, owner, bob } = await removedBob();
+    const [latest] = await activityOf(owner.auth, group.id);
+    expect(latest).toMatchObject({
+      verb: 'member_removed',
+      actor: { id: owner.user.id },
+      subject: { id: bob.user.id },
+    });
+    const rows = await t.database.db
+      .select()
+      .from(groupRemovals)
+      .where(and(eq(groupRemovals.groupId, group.id), eq(groupRemovals.userId, bob.user.id)));
+    expect(rows).toEqual([
+      expect.objectContaining({ removedBy: owner.user.id, removedAt: expect.any(Date) }),
+    ]);
+  });
+
+  it('invited again, the removed person accepts and is a member; later the code works for them', async () => {
+    const { group, owner, bob, code } = await removedBob();
+    const invited = await send(owner.auth, 'POST', '/invites', {
+      group_id: group.id,
+      email: bob.email,
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    // A pending invitation is not yet a way back in through the code.
+    expectProblem(await join(bob.auth, code), 403, 'removed_from_group');
+    const accepted = await send(bob.auth, 'POST', `/invites/accept/${invited.json().id}`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ joined: true, group: { id: group.id } });
+    await send(bob.auth, 'POST', `/groups/${group.id}/leave`);
+    expect((await join(bob.auth, code)).json()).toMatchObject({ joined: true });
+  });
+
+  it('a member who left by themselves is not refused', async () => {
+    const { group, others } = await buildHousehold('member');
+    const mia = others[0]!;
+    const code = await activeInviteCode(t.app, group);
+    expect((await send(mia.auth, 'POST', `/groups/${group.id}/leave`)).statusCode).toBe(204);
+    expect((await send(mia.auth, 'GET', `/groups/join/${code}`)).statusCode).toBe(200);
+    expect((await join(mia.auth, code)).json()).toMatchObject({ joined: true });
+  });
+
+  it('a removal counts for its own group only', async () => {
+    const { bob } = await removedBob();
+    const other = await buildHousehold();
+    const response = await join(bob.auth, await activeInviteCode(t.app, other.group));
+    expect(response.json()).toMatchObject({ joined: true, group: { id: other.group.id } });
   });
 });
 

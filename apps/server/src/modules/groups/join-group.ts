@@ -15,6 +15,7 @@ import { membershipEvent } from '../../realtime/events';
 import { recordActivity } from './activity';
 import { summarizeGroup } from './group-reads';
 import { memberCount } from './membership';
+import { liftRemoval, removedFromGroup, wasRemoved } from './removals';
 
 // Joining by invite code (spec §4); `addMember` also serves accepted personal invitations.
 
@@ -53,6 +54,7 @@ export async function previewCode(
   code: string,
 ): Promise<InviteCodePreview> {
   const row = await findUsableCode(ctx.db, code);
+  if (await wasRemoved(ctx.db, row.group.id, actor.id)) throw removedFromGroup();
   return {
     group_id: row.group.id,
     group_name: row.group.name,
@@ -64,7 +66,8 @@ export async function previewCode(
 
 /**
  * Adds the user to the group unless they are in it already, in the caller's transaction (which
- * holds the group's lock). A pending personal invitation to the group counts as accepted.
+ * holds the group's lock). A pending personal invitation to the group counts as accepted, and a
+ * person removed earlier is let in for good: the refusal of the invite code ends.
  */
 export async function addMember(
   tx: Tx,
@@ -78,6 +81,7 @@ export async function addMember(
     .onConflictDoNothing()
     .returning({ userId: groupMembers.userId });
   if (inserted.length === 0) return false;
+  await liftRemoval(tx, groupId, userId);
   await tx
     .update(groupInvitations)
     .set({ status: 'accepted', respondedAt: sql`now()` })
@@ -113,6 +117,8 @@ export async function joinByCode(
       .where(eq(groups.id, found.group.id))
       .for('update');
     await findUsableCode(tx, code);
+    // Read under the lock, so that a removal under way is seen (docs/groups.md "Removal").
+    if (await wasRemoved(tx, found.group.id, actor.id)) throw removedFromGroup();
     return {
       groupId: found.group.id,
       joined: await addMember(tx, found.group.id, actor.id, 'invite_code'),

@@ -10,6 +10,7 @@ import { listMembers } from './group-reads';
 import { assertCan, canChangeRole, canRemoveMember, isGroupRole } from './groups.policy';
 import { leaveGroup, releaseChoreTurns } from './leave-group';
 import { lastOwner, ownerCount, requireMembership } from './membership';
+import { recordRemoval } from './removals';
 
 async function targetRole(tx: Tx, groupId: number, userId: number): Promise<GroupRole> {
   const [row] = await tx
@@ -73,6 +74,7 @@ export async function removeMember(
       .delete(groupMembers)
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
     await releaseChoreTurns(tx, groupId, userId);
+    await recordRemoval(tx, { groupId, userId, removedBy: actor.id });
     await recordActivity(tx, {
       groupId,
       actorId: actor.id,

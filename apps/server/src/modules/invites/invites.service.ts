@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { groupInvitations, groupMembers, groups, users, type UserRow } from '../../db/schema';
-import { AppError, notFound } from '../../http/problem';
+import { AppError, forbidden, notFound } from '../../http/problem';
 import { membershipEvent } from '../../realtime/events';
 import { recordActivity } from '../groups/activity';
 import { assertCan, can } from '../groups/groups.policy';
@@ -15,6 +15,8 @@ import { findMembership, requireMembership } from '../groups/membership';
 import { notifyInvitation } from '../notifications/fan-out';
 
 const invitationNotFound = () => notFound('No such invitation');
+const guestCannotInvite = () =>
+  forbidden('A guest cannot invite by email; create an account to invite people');
 const notPending = () => new AppError(409, 'conflict', 'This invitation was already answered');
 /** The most a person sees of what they sent; older ones are history nobody acts on. */
 const SENT_LIST_LIMIT = 100;
@@ -63,6 +65,9 @@ export async function createInvitation(
   actor: UserRow,
   body: CreateInvitationBody,
 ): Promise<Invitation> {
+  // A guest account costs nothing to make and has no address to answer for it: inviting by email
+  // from one would let anyone probe which addresses have accounts and notify them (docs/groups.md).
+  if (actor.isGuest) throw guestCannotInvite();
   const id = await ctx.db.transaction(async (tx) => {
     const { role } = await requireMembership(tx, body.group_id, actor.id, { lock: true });
     assertCan(role, 'manage_invites');

@@ -159,12 +159,21 @@ describe('inviting someone by email', () => {
     expect(await listOf(invitee.auth, '/invites/pending')).toEqual([]);
   });
 
-  it('a guest member may invite a registered user', async () => {
-    const { group, invitee } = await household();
+  it('a guest member may not invite by email (403), and nothing is sent or logged', async () => {
+    const { group, owner, invitee } = await household();
     const guest = await buildGuest(t.app);
     const me = (await send(guest.auth, 'GET', '/users/me')).json<{ id: number }>();
     await addMember(t.app, group, { auth: guest.auth, user: me });
-    expect((await invite(guest.auth, group.id, invitee.email)).statusCode).toBe(201);
+    const logged = await activityOf(owner.auth, group.id);
+    const refused = await invite(guest.auth, group.id, invitee.email);
+    expectProblem(refused, 403, 'forbidden');
+    expect(refused.json().detail).toBe(
+      'A guest cannot invite by email; create an account to invite people',
+    );
+    // Not even whether the address has an account: the same answer for an unknown one.
+    expectProblem(await invite(guest.auth, group.id, 'nobody@example.test'), 403, 'forbidden');
+    expect(await listOf(invitee.auth, '/invites/pending')).toEqual([]);
+    expect(await activityOf(owner.auth, group.id)).toEqual(logged);
   });
 
   describe('refuses bad input with 400 naming the field', () => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { errorText } from '../../../lib/forms';
+import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
 import { groupInvitationsQueryOptions } from '../api/queries';
 import { useRevokeInvitation, useSendInvitation } from '../api/mutations';
@@ -14,9 +15,13 @@ import { NAME_RULES, personName } from '../../../lib/people';
 import { inviteByEmailSchema, type InviteByEmailValues } from '../schemas';
 import { Section } from '../../../components/Section';
 
-/** docs/groups.md: every member may invite a registered user; pending invitations are listed. */
+/**
+ * docs/groups.md: every member with an account may invite a registered user; a guest sees why they
+ * cannot. Pending invitations are listed for everyone.
+ */
 export function InviteByEmailSection({ group, myId }: { group: Group; myId: number | undefined }) {
   const { t } = useTranslation();
+  const isGuest = useSession().user?.is_guest ?? false;
   const invitations = useQuery(groupInvitationsQueryOptions(useApi(), group.id));
   const send = useSendInvitation(group.id);
   const {
@@ -52,22 +57,28 @@ export function InviteByEmailSection({ group, myId }: { group: Group; myId: numb
 
   return (
     <Section title={t('groups.byEmail.title')}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="off"
-            error={errorText(t, errors.email)}
-            {...register('email')}
-          />
-          <Row>
-            <Button type="submit" loading={send.isPending}>
-              {t('groups.byEmail.submit')}
-            </Button>
-          </Row>
-        </Stack>
-      </form>
+      {isGuest ? (
+        <Text size="sm" c="dimmed">
+          {t('groups.byEmail.guestHint')}
+        </Text>
+      ) : (
+        <form onSubmit={handleSubmit(onSubmit)} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="off"
+              error={errorText(t, errors.email)}
+              {...register('email')}
+            />
+            <Row>
+              <Button type="submit" loading={send.isPending}>
+                {t('groups.byEmail.submit')}
+              </Button>
+            </Row>
+          </Stack>
+        </form>
+      )}
       <Title order={4} size="h6">
         {t('groups.byEmail.pending')}
       </Title>

@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
 import { paths } from '../../../lib/paths';
 import { useJoinGroup } from '../api/mutations';
+import { joinErrorKey } from '../errors';
 import { joinGroupSchema, type JoinGroupValues } from '../schemas';
 import { joinedToast } from './joined-toast';
 
@@ -30,8 +31,7 @@ export function JoinGroupForm() {
         notify(joinedToast(t, result));
         void navigate(paths.group(result.group.id));
       },
-      // spec §8: one message for every failure, an unknown or expired code included.
-      onError: () => notify({ type: 'error', message: t('groups.join.failed') }),
+      onError: (error) => notify({ type: 'error', message: t(joinErrorKey(error)) }),
     });
 
   return (

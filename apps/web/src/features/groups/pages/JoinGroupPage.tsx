@@ -11,6 +11,7 @@ import { notify } from '../../../lib/toasts';
 import { paths } from '../../../lib/paths';
 import { joinPreviewQueryOptions } from '../api/queries';
 import { useJoinGroup } from '../api/mutations';
+import { joinErrorKey } from '../errors';
 import { joinedToast } from '../components/joined-toast';
 import { PageLoader } from '../../../components/PageLoader';
 
@@ -32,14 +33,15 @@ export function JoinGroupPage() {
         notify(joinedToast(t, result));
         void navigate(paths.group(result.group.id));
       },
-      onError: () => notify({ type: 'error', message: t('groups.join.failed') }),
+      onError: (error) => notify({ type: 'error', message: t(joinErrorKey(error)) }),
     });
 
   let content;
   if (code === '' || preview.isError) {
-    // spec §8: an unknown, expired or revoked code and any other failure read the same.
+    // spec §8: an unknown, expired or revoked code and any other failure read the same; only a
+    // person removed from the group learns why, and what to do.
     content = (
-      <Alert color="red" title={t('groups.join.failed')}>
+      <Alert color="red" title={t(joinErrorKey(preview.error))}>
         <Button mt="sm" variant="light" component={Link} to={paths.groups}>
           {t('groups.backToGroups')}
         </Button>

@@ -132,6 +132,20 @@ describe('groups page (spec §2 Groups page)', () => {
       ).toBeInTheDocument();
     });
 
+    it('tells a person removed from the group to ask for a new invitation', async () => {
+      const { server } = openGroups();
+      server.protectedRoute('POST', '/groups/join', () =>
+        problemResponse(403, 'removed_from_group'),
+      );
+      await userEvent.type(await screen.findByLabelText('Invite code'), 'ABCDE23456');
+      await userEvent.click(screen.getByRole('button', { name: 'Join group' }));
+      expect(
+        await screen.findByText(
+          'You were removed from this group. Ask a member to invite you again.',
+        ),
+      ).toBeInTheDocument();
+    });
+
     it('sends the code without case, spaces or dashes and opens the group', async () => {
       const { server, router } = openGroups();
       server.protectedRoute('POST', '/groups/join', () =>

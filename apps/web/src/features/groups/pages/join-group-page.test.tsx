@@ -56,6 +56,27 @@ describe('join page (docs/groups.md: the share link /groups/join/<code>)', () =>
     expect(screen.getByRole('link', { name: 'Back to groups' })).toHaveAttribute('href', '/groups');
   });
 
+  it('tells a person removed from the group to ask for a new invitation', async () => {
+    openJoinPage(() => problemResponse(403, 'removed_from_group'));
+    expect(
+      await screen.findByText(
+        'You were removed from this group. Ask a member to invite you again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join group' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the removal comes between looking and joining', async () => {
+    const { server } = openJoinPage(() => jsonResponse(preview()));
+    server.protectedRoute('POST', '/groups/join', () => problemResponse(403, 'removed_from_group'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Join group' }));
+    expect(
+      await screen.findByText(
+        'You were removed from this group. Ask a member to invite you again.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('sends a signed-out visitor to the login page and remembers the link', async () => {
     const { router } = renderApp('/groups/join/ABCDE23456');
     await screen.findByRole('button', { name: 'Login' });
