@@ -37,13 +37,8 @@ export function ProfileCard({ user }: { user: User }) {
   const onSubmit = ({ currentPassword, ...values }: ProfileValues) =>
     updateProfile.mutate(
       {
-        name: values.name,
-        ...(emailChanges
-          ? {
-              email: values.email,
-              ...(currentPassword ? { current_password: currentPassword } : {}),
-            }
-          : {}),
+        ...values,
+        ...(emailChanges && currentPassword ? { current_password: currentPassword } : {}),
       },
       {
         onSuccess: () => notify({ type: 'success', message: t('account.profile.saved') }),
