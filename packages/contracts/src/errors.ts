@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'unauthenticated',
   'invalid_credentials',
   'invalid_token',
+  'reauthentication_required',
   'forbidden',
   'not_found',
   'conflict',

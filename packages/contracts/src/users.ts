@@ -14,8 +14,13 @@ export const ZUser = z.object({
   locale: z.enum(LOCALES),
   timezone: z.string(),
   created_at: z.string(),
+  /** The own account only: an email change waiting to be confirmed from the new address's inbox. */
+  pending_email: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof ZUser>;
+
+/** A sensitive change confirms the account's current password, unless the login was just now. */
+export const zCurrentPassword = () => zSecret().min(1).max(PASSWORD_MAX_LENGTH);
 
 export const ZUpdateMeBody = z
   .object({
@@ -23,12 +28,14 @@ export const ZUpdateMeBody = z
     email: ZEmail,
     locale: z.enum(LOCALES),
     timezone: ZTimeZone,
+    /** Needed to change the email, unless the session's login was within the last 5 minutes. */
+    current_password: zCurrentPassword(),
   })
   .partial();
 export type UpdateMeBody = z.input<typeof ZUpdateMeBody>;
 
 export const ZChangePasswordBody = z.object({
-  current_password: zSecret().min(1).max(PASSWORD_MAX_LENGTH),
+  current_password: zCurrentPassword(),
   new_password: ZPassword,
 });
 export type ChangePasswordBody = z.input<typeof ZChangePasswordBody>;
@@ -67,3 +74,6 @@ export const ZDeleteMeBody = z.object({
   password: zSecret().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type DeleteMeBody = z.input<typeof ZDeleteMeBody>;
+
+/** Optional body of a sensitive change that otherwise has none (calendar feed, push device). */
+export const ZReauthBody = z.object({ current_password: zCurrentPassword().optional() });

@@ -11,6 +11,7 @@ const TITLES: Record<ErrorCode, string> = {
   unauthenticated: 'Authentication required',
   invalid_credentials: 'Invalid credentials',
   invalid_token: 'Invalid or expired token',
+  reauthentication_required: 'Reauthentication required',
   forbidden: 'Forbidden',
   not_found: 'Not found',
   conflict: 'Conflict',

@@ -57,6 +57,14 @@ const pages = {
     })),
   unlock: () =>
     import('../features/auth/pages/UnlockPage').then((m) => ({ Component: m.UnlockPage })),
+  confirmEmail: () =>
+    import('../features/auth/pages/EmailChangePages').then((m) => ({
+      Component: m.ConfirmEmailChangePage,
+    })),
+  undoEmailChange: () =>
+    import('../features/auth/pages/EmailChangePages').then((m) => ({
+      Component: m.UndoEmailChangePage,
+    })),
   unsubscribe: () =>
     import('../features/notifications/pages/UnsubscribePage').then((m) => ({
       Component: m.UnsubscribePage,
@@ -125,6 +133,8 @@ export const routes: RouteObject[] = [
           { path: route.resetPassword, lazy: pages.resetPassword },
           { path: route.verify, lazy: pages.verifyEmail },
           { path: route.unlock, lazy: pages.unlock },
+          { path: route.confirmEmail, lazy: pages.confirmEmail },
+          { path: route.undoEmailChange, lazy: pages.undoEmailChange },
         ],
       },
       {

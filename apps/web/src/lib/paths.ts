@@ -34,6 +34,10 @@ export const paths = {
   verify: '/auth/verify',
   /** The mailed link that lets the browser it is opened in sign in while logins are slowed. */
   unlock: '/auth/unlock',
+  /** Mailed to the new address of an email change. */
+  confirmEmail: '/auth/confirm-email',
+  /** Mailed to the old address of an email change: undoes it and ends every session. */
+  undoEmailChange: '/auth/undo-email-change',
   /** Mailed with every notification email; works without signing in. */
   unsubscribe: '/unsubscribe',
 } as const;
@@ -60,6 +64,8 @@ export const routePatterns = {
   resetPassword: 'reset-password',
   verify: 'verify',
   unlock: 'unlock',
+  confirmEmail: 'confirm-email',
+  undoEmailChange: 'undo-email-change',
 } as const;
 
 /** spec §2: only /auth/login, /auth/signup and /auth/callback send a signed-in user away. */

@@ -23,12 +23,23 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index().on(t.userId)],
 );
 
-export const ACTION_TOKEN_PURPOSES = ['reset_password', 'verify_email', 'unlock_login'] as const;
+/**
+ * A text enum without a database constraint: a new purpose needs no migration. `change_email`
+ * carries the new address until it is confirmed; `undo_email_change` the old one it restores.
+ */
+export const ACTION_TOKEN_PURPOSES = [
+  'reset_password',
+  'verify_email',
+  'unlock_login',
+  'change_email',
+  'undo_email_change',
+] as const;
 export type ActionTokenPurpose = (typeof ACTION_TOKEN_PURPOSES)[number];
 
 /**
- * Single-use tokens sent by mail: password reset, email verification, and the unlock link that
- * makes a browser a known device of the account (modules/auth/known-devices.ts).
+ * Single-use tokens sent by mail: password reset, email verification, the unlock link that
+ * makes a browser a known device of the account (modules/auth/known-devices.ts), and the two
+ * links of an email change (modules/auth/email-change.ts).
  */
 export const actionTokens = pgTable(
   'action_tokens',
@@ -39,7 +50,10 @@ export const actionTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ACTION_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    /** The address a verification token was sent to: verifying proves only that one. */
+    /**
+     * The address a verification token was sent to: verifying proves only that one. For an
+     * email change: the pending new address, or (undo link) the old address to restore.
+     */
     email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,7 +1,7 @@
 import { ZChangePasswordBody } from '@household/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser } from '../../http/auth';
+import { requesterOf } from '../auth/reauth';
 import { security, tags, type RouteApi } from './route-schemas';
 import { changePassword } from './users.service';
 
@@ -11,7 +11,7 @@ export function passwordRoutes(me: RouteApi, ctx: AppContext): void {
     '/users/password',
     { schema: { tags, security, body: ZChangePasswordBody, response: { 204: z.null() } } },
     async (request, reply) => {
-      await changePassword(ctx, currentUser(request), request.sessionId, request.body);
+      await changePassword(ctx, requesterOf(request), request.body);
       return reply.status(204).send(null);
     },
   );

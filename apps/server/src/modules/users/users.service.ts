@@ -9,16 +9,14 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { expenses, users, type UserRow } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../http/problem';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { createVerificationToken, emailTaken, mailVerificationLink } from '../auth/auth.service';
+import { forbidden, notFound } from '../../http/problem';
+import { hashPassword } from '../../lib/passwords';
+import { endActionTokens } from '../auth/action-tokens';
+import { emailTaken } from '../auth/auth.service';
+import { requestEmailChange } from '../auth/email-change';
+import { assertCurrentPassword, assertReauthenticated, type Requester } from '../auth/reauth';
 import { revokeAllSessions } from '../auth/sessions';
 import { handOverGroupsOf } from '../groups/leave-group';
-
-const wrongPassword = (path: string) =>
-  new AppError(400, 'invalid_credentials', 'The password is not correct', [
-    { path, code: 'invalid_credentials', message: 'The password is not correct' },
-  ]);
 
 /**
  * The account was authenticated at the start of the request; one deleted since (a second tab, a
@@ -40,38 +38,44 @@ export async function updateUser(db: DbOrTx, userId: number, values: Partial<Use
   return row;
 }
 
+/**
+ * Edits the profile. Name, locale and time zone change at once; an email change asks for the
+ * password (or a fresh login) and takes effect only once the new address is confirmed
+ * (modules/auth/email-change.ts), so a stolen access token cannot take the account over.
+ */
 export async function updateProfile(
   ctx: AppContext,
-  user: UserRow,
+  requester: Requester,
   body: Omit<UpdateMeBody, 'email'> & { email?: string },
 ): Promise<UserRow> {
+  const { user } = requester;
   const emailChanges = body.email !== undefined && body.email !== user.email;
   // A guest has no email; they add one by claiming the account (POST /auth/claim).
   if (emailChanges && user.isGuest) throw forbidden('A guest adds an email by creating an account');
-  // The row stays locked from the update to the token: a concurrent deletion waits, then cascades.
-  const { updated, token } = await ctx.db.transaction(async (tx) => {
+  if (emailChanges) await assertReauthenticated(ctx, requester, body.current_password);
+  // The row stays locked from the update to the tokens: a concurrent deletion waits, then cascades.
+  return ctx.db.transaction(async (tx) => {
     const row = await updateUser(tx, user.id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.locale !== undefined ? { locale: body.locale } : {}),
       ...(body.timezone !== undefined ? { timezone: body.timezone } : {}),
-      ...(emailChanges ? { email: body.email, isVerified: false } : {}),
     });
-    return { updated: row, token: emailChanges ? await createVerificationToken(tx, row) : null };
+    if (emailChanges && body.email) await requestEmailChange(ctx, tx, row, body.email);
+    return row;
   });
-  if (token) await mailVerificationLink(ctx, updated, token);
-  return updated;
 }
 
-/** Changes the password; the caller's session stays, every other session ends. */
+/**
+ * Changes the password; the caller's session stays, every other session ends, and every reset
+ * link sent before dies (it would otherwise undo the change).
+ */
 export async function changePassword(
   ctx: AppContext,
-  user: UserRow,
-  sessionId: string | null,
+  requester: Requester,
   body: ChangePasswordBody,
 ): Promise<void> {
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, body.current_password))) {
-    throw wrongPassword('current_password');
-  }
+  const { user, sessionId } = requester;
+  await assertCurrentPassword(ctx, requester, body.current_password, 'current_password');
   const passwordHash = await hashPassword(body.new_password);
   await ctx.db.transaction(async (tx) => {
     const changed = await tx
@@ -81,6 +85,7 @@ export async function changePassword(
       .returning({ id: users.id });
     if (changed.length === 0) throw notFound();
     await revokeAllSessions(tx, user.id, sessionId ?? undefined);
+    await endActionTokens(tx, user.id, 'reset_password');
   });
   await ctx.sessions.announce(user.id);
 }
@@ -118,14 +123,11 @@ export function updateSettings(
  */
 export async function deleteAccount(
   ctx: AppContext,
-  user: UserRow,
+  requester: Requester,
   password: string | undefined,
 ): Promise<void> {
-  if (!user.isGuest) {
-    if (!password || !user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
-      throw wrongPassword('password');
-    }
-  }
+  const { user } = requester;
+  if (!user.isGuest) await assertCurrentPassword(ctx, requester, password, 'password');
   // docs/accounts.md: groups the user owned alone pass on, before the memberships cascade away.
   await ctx.db.transaction(async (tx) => {
     await handOverGroupsOf(tx, user.id);
