@@ -150,8 +150,8 @@ export async function claimGuest(
 }
 
 /**
- * Whether a client address may still ask for mails, across accounts (MAIL_REQUESTS_PER_ADDRESS_PER_HOUR):
- * nobody floods many inboxes from one address.
+ * Whether a client address may still ask for mails this hour, whichever accounts they go to
+ * (MAIL_REQUESTS_PER_ADDRESS_PER_HOUR): nobody floods many inboxes from one address.
  */
 async function sourceMayAskForMail(ctx: AppContext, source: string | null): Promise<boolean> {
   if (source === null) return true;
