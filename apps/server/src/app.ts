@@ -22,6 +22,7 @@ import { registerMetrics } from './http/metrics';
 import {
   answerClientError,
   codeForStatus,
+  AppError,
   problem,
   registerProblemHandlers,
   sendProblem,
@@ -232,10 +233,10 @@ async function registerHttpPlugins(
     // Several processes may share PostgreSQL: they count together there (docs/multi-process.md).
     store:
       database.engine === 'postgres' ? databaseRateLimitStore(database.db, app.log) : undefined,
-    errorResponseBuilder: (_request, context) => ({
-      ...problem(429, 'rate_limited', { detail: `Too many requests; retry in ${context.after}` }),
-      statusCode: 429,
-    }),
+    // The plugin throws what this returns: an AppError keeps its detail through the error
+    // handler, where a plain problem object lost it (its `message` was undefined).
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'rate_limited', `Too many requests; retry in ${context.after}`),
   });
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },

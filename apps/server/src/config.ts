@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -39,12 +40,26 @@ const ZEnv = z.object({
   ADMIN_EMAILS: commaList,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Household <no-reply@localhost>'),
+  MAIL_RETRY_DELAYS_MS: z
+    .string()
+    .default('1000,5000,25000')
+    .transform((value, context) => {
+      const delays = value
+        .split(',')
+        .filter((entry) => entry.trim() !== '')
+        .map(Number);
+      if (delays.some((delay) => !Number.isInteger(delay) || delay < 0)) {
+        context.addIssue({ code: 'custom', message: 'milliseconds, comma-separated' });
+      }
+      return delays;
+    }),
   SENTRY_DSN: z.string().optional(),
   SENTRY_ENVIRONMENT: z.string().default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: z.string().default('false'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   JOIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  MAIL_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_FAILURES_PER_SOURCE: z.coerce.number().int().min(1).default(5),
   LOGIN_DELAY_MAX_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -68,6 +83,41 @@ const ZEnv = z.object({
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * The proxies whose X-Forwarded-For is believed, for Fastify's `trustProxy`: a comma-separated
+ * list of addresses and CIDR networks. `true` (or `1`) means the loopback and private networks
+ * only, where a reverse proxy on the same host or network sits; never every client, since anyone
+ * can send the header. `false`, `0` or empty: none, the connection's address is the client's.
+ */
+export const PRIVATE_NETWORKS = [
+  '127.0.0.0/8',
+  '::1/128',
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  'fc00::/7',
+] as const;
+
+function trustedProxies(value: string): string[] {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === 'true' || trimmed === '1') return [...PRIVATE_NETWORKS];
+  if (trimmed === 'false' || trimmed === '0' || trimmed === '') return [];
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = entries.filter((entry) => {
+    const [address = '', prefix] = entry.split('/');
+    return isIP(address) === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix));
+  });
+  if (invalid.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: not addresses or networks: ${invalid.join(', ')}`,
+    );
+  }
+  return entries;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = ZEnv.safeParse(env);
@@ -94,12 +144,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adminEmails: e.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    /** Waits between tries of a mail sent after an answer (lib/mailer.ts sendWithRetries). */
+    mailRetryDelaysMs: e.MAIL_RETRY_DELAYS_MS,
     sentryDsn: e.SENTRY_DSN ?? null,
     sentryEnvironment: e.SENTRY_ENVIRONMENT,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustedProxies(e.TRUST_PROXY),
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     joinRateLimitPerMinute: e.JOIN_RATE_LIMIT_PER_MINUTE,
+    /** Reset and verification mails one client address may ask for an hour, across accounts. */
+    mailRequestsPerAddressPerHour: e.MAIL_REQUESTS_PER_ADDRESS_PER_HOUR,
     /** docs/decisions.md "Failed logins": free failures per scope, then a doubling wait. */
     loginThrottle: {
       perAccount: e.LOGIN_FAILURES_PER_ACCOUNT,

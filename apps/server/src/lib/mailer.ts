@@ -55,3 +55,28 @@ export function createMailer(options: {
     },
   };
 }
+
+/** Waits before the second, third and fourth try of a failed mail: SMTP that blips recovers. */
+export const MAIL_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 25_000];
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends `mail`, trying again after each of `delaysMs` when a send fails; the last failure is
+ * thrown. Only for work after an answer (lib/after-answer.ts): nobody waits on the retries.
+ */
+export async function sendWithRetries(
+  mailer: Mailer,
+  mail: Mail,
+  delaysMs: readonly number[] = MAIL_RETRY_DELAYS_MS,
+): Promise<void> {
+  for (const delayMs of delaysMs) {
+    try {
+      await mailer.send(mail);
+      return;
+    } catch {
+      await sleep(delayMs);
+    }
+  }
+  await mailer.send(mail);
+}

@@ -39,10 +39,6 @@ const pages = {
   login: () => import('../features/auth/pages/LoginPage').then((m) => ({ Component: m.LoginPage })),
   signup: () =>
     import('../features/auth/pages/SignupPage').then((m) => ({ Component: m.SignupPage })),
-  authCallback: () =>
-    import('../features/auth/pages/AuthCallbackPage').then((m) => ({
-      Component: m.AuthCallbackPage,
-    })),
   forgotPassword: () =>
     import('../features/auth/pages/ForgotPasswordPage').then((m) => ({
       Component: m.ForgotPasswordPage,
@@ -128,7 +124,6 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.login} replace /> },
           { path: route.login, lazy: pages.login },
           { path: route.signup, lazy: pages.signup },
-          { path: route.callback, lazy: pages.authCallback },
           { path: route.forgotPassword, lazy: pages.forgotPassword },
           { path: route.resetPassword, lazy: pages.resetPassword },
           { path: route.verify, lazy: pages.verifyEmail },

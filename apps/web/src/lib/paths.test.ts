@@ -16,10 +16,10 @@ describe('paths', () => {
     expect(isPublicPath('/lists')).toBe(false);
   });
 
-  it('sends signed-in users away from login, sign-up and callback only', () => {
+  it('sends signed-in users away from login and sign-up only', () => {
     expect(isSignedOutOnlyPath('/auth/login')).toBe(true);
     expect(isSignedOutOnlyPath('/auth/signup/')).toBe(true);
-    expect(isSignedOutOnlyPath('/auth/callback')).toBe(true);
+    expect(isSignedOutOnlyPath('/auth/callback')).toBe(false);
     expect(isSignedOutOnlyPath('/auth/reset-password')).toBe(false);
   });
 

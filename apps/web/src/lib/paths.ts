@@ -28,7 +28,6 @@ export const paths = {
   auth: '/auth',
   login: '/auth/login',
   signup: '/auth/signup',
-  callback: '/auth/callback',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
   verify: '/auth/verify',
@@ -59,7 +58,6 @@ export const routePatterns = {
   account: 'account',
   login: 'login',
   signup: 'signup',
-  callback: 'callback',
   forgotPassword: 'forgot-password',
   resetPassword: 'reset-password',
   verify: 'verify',
@@ -68,8 +66,11 @@ export const routePatterns = {
   undoEmailChange: 'undo-email-change',
 } as const;
 
-/** spec §2: only /auth/login, /auth/signup and /auth/callback send a signed-in user away. */
-const SIGNED_OUT_ONLY_PATHS: readonly string[] = [paths.login, paths.signup, paths.callback];
+/**
+ * spec §2: only /auth/login and /auth/signup send a signed-in user away. (/auth/callback, which
+ * took tokens from its URL, is gone: docs/decisions.md "No sign-in from a link's tokens".)
+ */
+const SIGNED_OUT_ONLY_PATHS: readonly string[] = [paths.login, paths.signup];
 
 /**
  * Every path under /auth is reachable without a token (reset and verify links come by mail), and so

@@ -72,10 +72,17 @@ export const authAttempts = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     kind: text('kind', {
-      enum: ['login_failure', 'reset_mail', 'unlock_mail', 'guessing_notice', 'register_taken'],
+      enum: [
+        'login_failure',
+        'reset_mail',
+        'verify_mail',
+        'unlock_mail',
+        'guessing_notice',
+        'register_taken',
+      ],
     }).notNull(),
     email: text('email').notNull(),
-    /** The client address of a failed login. */
+    /** The client address of a failed login, or of the request a mail was sent for. */
     source: text('source'),
     /** The known device a failed login came from; null for an unknown browser. */
     device: text('device'),

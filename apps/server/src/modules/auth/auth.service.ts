@@ -1,12 +1,19 @@
 import type { ClaimBody, RegisterBody, ResetPasswordBody, TokenPair } from '@household/contracts';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { authAttempts, users, type UserRow } from '../../db/schema';
 import { AppError, forbidden } from '../../http/problem';
+import { assertPasswordNotCommon } from '../../lib/common-passwords';
+import { sendWithRetries, type Mail } from '../../lib/mailer';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { createActionToken, invalidActionToken, useActionToken } from './action-tokens';
+import {
+  createActionToken,
+  endActionTokens,
+  invalidActionToken,
+  useActionToken,
+} from './action-tokens';
 import { deviceIdFor, type KnownDevice } from './known-devices';
 import {
   assertMayTryLogin,
@@ -20,7 +27,9 @@ import { revokeAllSessions, startSession } from './sessions';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
-const RESET_MAILS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60 * 1000;
+/** Per account and kind: nobody can flood an inbox with reset or verification mails. */
+const MAILS_PER_ACCOUNT_PER_HOUR = 3;
 
 export const emailTaken = () =>
   new AppError(409, 'email_taken', 'An account with this email already exists', [
@@ -37,6 +46,7 @@ type RegisterInput = Omit<RegisterBody, 'email'> & { email: string };
  * tells whether an address has an account, but its timing adds nothing to sample.
  */
 export async function registerUser(ctx: AppContext, body: RegisterInput): Promise<UserRow> {
+  assertPasswordNotCommon(body.password);
   const passwordHash = await hashPassword(body.password);
   const inserted = (await ctx.db.execute(sql`
     WITH new_user AS (
@@ -113,6 +123,7 @@ export async function claimGuest(
   body: Omit<ClaimBody, 'email'> & { email: string },
 ): Promise<UserRow> {
   if (!guest.isGuest) throw forbidden('Only a guest account can be claimed');
+  assertPasswordNotCommon(body.password);
   const passwordHash = await hashPassword(body.password);
   let claimed: UserRow;
   try {
@@ -133,32 +144,78 @@ export async function claimGuest(
     throw error;
   }
   if (!claimed) throw forbidden('Only a guest account can be claimed');
-  await sendVerificationMail(ctx, claimed);
+  // After the answer: SMTP being down must not turn a claim that happened into a 500.
+  ctx.afterAnswer.run('verification mail', () => sendVerificationMail(ctx, claimed));
   return claimed;
 }
 
 /**
- * Always succeeds from the caller's view, so the answer does not tell whether an email is
- * registered. At most RESET_MAILS_PER_HOUR mails per account, so nobody can flood an inbox.
+ * Whether a client address may still ask for mails this hour, whichever accounts they go to
+ * (MAIL_REQUESTS_PER_ADDRESS_PER_HOUR): nobody floods many inboxes from one address.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  if (!user || user.isGuest) return;
+async function sourceMayAskForMail(ctx: AppContext, source: string | null): Promise<boolean> {
+  if (source === null) return true;
   const [sent] = await ctx.db
     .select({ n: count() })
     .from(authAttempts)
     .where(
       and(
-        eq(authAttempts.kind, 'reset_mail'),
-        eq(authAttempts.email, email),
-        gt(authAttempts.createdAt, new Date(Date.now() - 60 * 60 * 1000)),
+        inArray(authAttempts.kind, ['reset_mail', 'verify_mail', 'unlock_mail']),
+        eq(authAttempts.source, source),
+        gt(authAttempts.createdAt, new Date(Date.now() - HOUR_MS)),
       ),
     );
-  if ((sent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return;
-  const token = await createActionToken(ctx.db, user, 'reset_password', RESET_TOKEN_TTL_MS);
-  await ctx.db.insert(authAttempts).values({ kind: 'reset_mail', email });
+  return (sent?.n ?? 0) < ctx.config.mailRequestsPerAddressPerHour;
+}
+
+/**
+ * Records a mail of `kind` to `email` asked for from `source`, unless the account or the address
+ * has had its share this hour; answers whether the mail may go. Over a limit it is skipped
+ * silently: the route has answered 202 already, whatever happens here.
+ */
+async function mayMail(
+  ctx: AppContext,
+  mail: { kind: 'reset_mail' | 'verify_mail'; email: string; source: string | null },
+): Promise<boolean> {
+  const [sent] = await ctx.db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.kind, mail.kind),
+        eq(authAttempts.email, mail.email),
+        gt(authAttempts.createdAt, new Date(Date.now() - HOUR_MS)),
+      ),
+    );
+  if ((sent?.n ?? 0) >= MAILS_PER_ACCOUNT_PER_HOUR) return false;
+  if (!(await sourceMayAskForMail(ctx, mail.source))) return false;
+  await ctx.db.insert(authAttempts).values(mail);
+  return true;
+}
+
+/** Mail sent after an answer: a failed send is tried again later (lib/mailer.ts). */
+function sendAuthMail(ctx: AppContext, mail: Mail): Promise<void> {
+  return sendWithRetries(ctx.mailer, mail, ctx.config.mailRetryDelaysMs);
+}
+
+/**
+ * Always succeeds from the caller's view, so the answer does not tell whether an email is
+ * registered. One live link per account: a new one ends the ones mailed before.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  request: { email: string; source: string | null },
+): Promise<void> {
+  const { email, source } = request;
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (!user || user.isGuest) return;
+  if (!(await mayMail(ctx, { kind: 'reset_mail', email, source }))) return;
+  const token = await ctx.db.transaction(async (tx) => {
+    await endActionTokens(tx, user.id, 'reset_password');
+    return createActionToken(tx, user, 'reset_password', RESET_TOKEN_TTL_MS);
+  });
   const link = `${ctx.config.publicAppUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({
+  await sendAuthMail(ctx, {
     to: email,
     subject: 'Reset your password',
     text:
@@ -170,9 +227,13 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 
 /** Sets a new password from a mailed token; every session of the account ends. */
 export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): Promise<void> {
+  // Before the token is used: the same link still works with a better password.
+  assertPasswordNotCommon(body.password);
   const passwordHash = await hashPassword(body.password);
   const userId = await ctx.db.transaction(async (tx) => {
     const token = await useActionToken(tx, body.token, 'reset_password');
+    // A use ends every other reset link of the account, older and newer alike.
+    await endActionTokens(tx, token.userId, 'reset_password');
     const [user] = await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
@@ -190,9 +251,19 @@ export async function resetPassword(ctx: AppContext, body: ResetPasswordBody): P
   await ctx.sessions.announce(userId);
 }
 
-export async function sendVerificationMail(ctx: AppContext, user: UserRow): Promise<void> {
+/**
+ * Mails a verification link, at most MAILS_PER_ACCOUNT_PER_HOUR an hour per account and, when
+ * asked for by a client address (`source`), its share of MAIL_REQUESTS_PER_ADDRESS_PER_HOUR.
+ */
+export async function sendVerificationMail(
+  ctx: AppContext,
+  user: UserRow,
+  source: string | null = null,
+): Promise<void> {
+  if (!user.email || user.isVerified) return;
+  if (!(await mayMail(ctx, { kind: 'verify_mail', email: user.email, source }))) return;
   const token = await createVerificationToken(ctx.db, user);
-  if (token) await mailVerificationLink(ctx, user, token);
+  if (token) await sendAuthMail(ctx, verificationMail(ctx, user.email, token));
 }
 
 /**
@@ -204,32 +275,37 @@ export async function createVerificationToken(db: DbOrTx, user: UserRow): Promis
   return createActionToken(db, user, 'verify_email', VERIFY_TOKEN_TTL_MS);
 }
 
+function verificationMail(ctx: AppContext, email: string, token: string): Mail {
+  const link = `${ctx.config.publicAppUrl}/auth/verify?token=${encodeURIComponent(token)}`;
+  return {
+    to: email,
+    subject: 'Confirm your email address',
+    text: `Please confirm the email address of your Household account:\n${link}\n`,
+  };
+}
+
+/** Sends at once, without retries: for a caller that waits for the mail (an email change). */
 export async function mailVerificationLink(
   ctx: AppContext,
   user: UserRow,
   token: string,
 ): Promise<void> {
   if (!user.email) return;
-  const link = `${ctx.config.publicAppUrl}/auth/verify?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({
-    to: user.email,
-    subject: 'Confirm your email address',
-    text: `Please confirm the email address of your Household account:\n${link}\n`,
-  });
+  await ctx.mailer.send(verificationMail(ctx, user.email, token));
 }
 
 /** Mails a verification link to the signed-in caller, or else to `email` if it is registered. */
 export async function requestVerification(
   ctx: AppContext,
-  caller: UserRow | null,
-  email: string | undefined,
+  request: { caller: UserRow | null; email: string | undefined; source: string | null },
 ): Promise<void> {
+  const { caller, email, source } = request;
   const [user] = caller
     ? [caller]
     : email
       ? await ctx.db.select().from(users).where(eq(users.email, email))
       : [];
-  if (user) await sendVerificationMail(ctx, user);
+  if (user) await sendVerificationMail(ctx, user, source);
 }
 
 /** Marks the email verified, if the token was sent to the address the account still has. */

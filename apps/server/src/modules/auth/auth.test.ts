@@ -16,7 +16,7 @@ import { expectProblem } from '../../../test/support/assertions';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ MAIL_REQUESTS_PER_ADDRESS_PER_HOUR: '100000' });
 });
 afterAll(() => t.close());
 

@@ -23,9 +23,11 @@ export function emailVerificationRoutes(app: RouteApi, ctx: AppContext): void {
     },
     async (request, reply) => {
       // After the answer, so its time does not tell whether the address has an account.
-      const { user } = request;
+      const { user: caller, ip: source } = request;
       const email = request.body?.email;
-      ctx.afterAnswer.run('verification mail', () => requestVerification(ctx, user, email));
+      ctx.afterAnswer.run('verification mail', () =>
+        requestVerification(ctx, { caller, email, source }),
+      );
       return reply.status(202).send({ status: 'accepted' as const });
     },
   );

@@ -17,7 +17,10 @@ export function passwordResetRoutes(app: RouteApi, ctx: AppContext): void {
     async (request, reply) => {
       // The lookup and the mail run after the answer, so its time is the same for every address.
       const { email } = request.body;
-      ctx.afterAnswer.run('password reset mail', () => requestPasswordReset(ctx, email));
+      const source = request.ip;
+      ctx.afterAnswer.run('password reset mail', () =>
+        requestPasswordReset(ctx, { email, source }),
+      );
       return reply.status(202).send({ status: 'accepted' as const });
     },
   );

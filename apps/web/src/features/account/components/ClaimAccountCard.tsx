@@ -8,6 +8,7 @@ import { accountSchema, type AccountValues } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
 import { useClaimAccount } from '../api/mutations';
 import { SettingsCard } from '../../../components/SettingsCard';
+import { isPasswordTooCommon, PASSWORD_TOO_COMMON } from '../../auth/password-too-common';
 
 /** A guest keeps their lists, groups and expenses by turning the guest user into an account. */
 export function ClaimAccountCard() {
@@ -23,6 +24,9 @@ export function ClaimAccountCard() {
         onError: (error) => {
           if (isApiError(error, 'email_taken')) {
             form.setError('email', { message: 'errors.emailTaken' });
+          }
+          if (isPasswordTooCommon(error)) {
+            form.setError('password', { message: PASSWORD_TOO_COMMON });
           }
           notify({ type: 'error', message: t('account.claim.failed') });
         },

@@ -29,12 +29,3 @@ export const unlockDeviceQueryOptions = (api: ApiClient, token: string) =>
     staleTime: Infinity,
     gcTime: Infinity,
   });
-
-/** The auth callback checks its tokens by fetching the user with them before keeping them. */
-export const callbackUserQueryOptions = (api: ApiClient, accessToken: string) =>
-  queryOptions({
-    queryKey: authKeys.callback(accessToken),
-    queryFn: () => api.get(apiPaths.me, { accessToken, schema: (c) => c.ZUser }),
-    retry: false,
-    staleTime: Infinity,
-  });

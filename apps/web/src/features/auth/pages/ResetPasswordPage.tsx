@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
 import { paths } from '../../../lib/paths';
 import { useResetPassword } from '../api/mutations';
+import { isPasswordTooCommon, PASSWORD_TOO_COMMON } from '../password-too-common';
 import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
 
 /** The mailed link is `/auth/reset-password?token=...`. */
@@ -20,6 +21,7 @@ export function ResetPasswordPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<ResetPasswordValues>({ resolver: zodResolver(resetPasswordSchema) });
 
@@ -33,7 +35,10 @@ export function ResetPasswordPage() {
           navigate(paths.login);
         },
         onError: (error) => {
-          if (!isApiError(error, 'invalid_token')) {
+          // The link still works: the same form takes a harder password.
+          if (isPasswordTooCommon(error)) {
+            setError('password', { message: PASSWORD_TOO_COMMON });
+          } else if (!isApiError(error, 'invalid_token')) {
             notify({ type: 'error', message: t('errors.generic') });
           }
         },

@@ -10,6 +10,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
 import { paths } from '../../../lib/paths';
 import { useRegister } from '../api/mutations';
+import { isPasswordTooCommon, PASSWORD_TOO_COMMON } from '../password-too-common';
 
 /** spec §2 Sign-up: full name, email, password, confirm password. */
 export function SignupPage() {
@@ -38,6 +39,9 @@ export function SignupPage() {
         onError: (error) => {
           if (isApiError(error, 'email_taken')) {
             form.setError('email', { message: 'errors.emailTaken' });
+          }
+          if (isPasswordTooCommon(error)) {
+            form.setError('password', { message: PASSWORD_TOO_COMMON });
           }
           notify({ type: 'error', message: t('auth.signup.failed') });
         },

@@ -6,6 +6,19 @@ import { renderApp, testUser } from '../../../../test/render-app';
 
 const accepted = () => jsonResponse({ status: 'accepted' }, 202);
 
+/** The server's answer to a password on its list of the most common ones. */
+const tooCommonResponse = () =>
+  new Response(
+    JSON.stringify({
+      type: 'about:blank#validation_failed',
+      title: 'Validation failed',
+      status: 400,
+      code: 'validation_failed',
+      errors: [{ path: 'password', code: 'password_too_common', message: 'too common' }],
+    }),
+    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+  );
+
 describe('forgot and reset password, verify email', () => {
   it('asks for the email and answers the same whether or not it is known', async () => {
     const server = createFakeApi();
@@ -52,6 +65,21 @@ describe('forgot and reset password, verify email', () => {
       token: 'mailed',
       password: 'a new secret',
     });
+  });
+
+  it('shows a too common password under the field and keeps the form', async () => {
+    const server = createFakeApi();
+    server.route('POST', '/auth/reset-password', tooCommonResponse);
+    renderApp('/auth/reset-password?token=mailed', server);
+
+    await userEvent.type(await screen.findByLabelText('New password'), 'password1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'password1');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+
+    expect(
+      await screen.findByText('This password is too common; choose one that is harder to guess'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reset password' })).toBeInTheDocument();
   });
 
   it('says when the reset link is invalid or expired', async () => {

@@ -12,6 +12,19 @@ async function fillIn(values: Record<string, string>) {
   await user.click(screen.getByRole('button', { name: 'Sign up' }));
 }
 
+/** The server's answer to a password on its list of the most common ones. */
+const tooCommonResponse = () =>
+  new Response(
+    JSON.stringify({
+      type: 'about:blank#validation_failed',
+      title: 'Validation failed',
+      status: 400,
+      code: 'validation_failed',
+      errors: [{ path: 'password', code: 'password_too_common', message: 'too common' }],
+    }),
+    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+  );
+
 describe('sign-up page (spec §2, §5)', () => {
   it('shows the spec texts when submitted empty', async () => {
     renderApp('/auth/signup');
@@ -71,6 +84,22 @@ describe('sign-up page (spec §2, §5)', () => {
       locale: 'en',
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
+  });
+
+  it('shows a too common password under the password field', async () => {
+    const server = createFakeApi();
+    server.route('POST', '/auth/register', tooCommonResponse);
+    renderApp('/auth/signup', server);
+    await fillIn({
+      'Full name': 'Ann',
+      Email: 'ann@example.org',
+      Password: 'password1',
+      'Confirm password': 'password1',
+    });
+
+    expect(
+      await screen.findByText('This password is too common; choose one that is harder to guess'),
+    ).toBeInTheDocument();
   });
 
   it('shows a taken email under the email field', async () => {
