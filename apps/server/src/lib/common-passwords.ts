@@ -22,11 +22,11 @@ export function isCommonPassword(password: string): boolean {
   return loadCommonPasswords().has(password.toLowerCase());
 }
 
-export const passwordTooCommon = () =>
+export const passwordTooCommon = (field = 'password') =>
   validationFailed(
     [
       {
-        path: 'password',
+        path: field,
         code: 'password_too_common',
         message: 'This password is too common; choose one that is harder to guess',
       },
@@ -34,7 +34,10 @@ export const passwordTooCommon = () =>
     'This password is too common',
   );
 
-/** Every route that sets a password calls this first: 400 validation_failed on a listed one. */
-export function assertPasswordNotCommon(password: string): void {
-  if (isCommonPassword(password)) throw passwordTooCommon();
+/**
+ * Every route that sets a password calls this first: 400 validation_failed on a listed one, the
+ * error on `field` (the body's name for the new password).
+ */
+export function assertPasswordNotCommon(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) throw passwordTooCommon(field);
 }

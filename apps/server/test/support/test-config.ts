@@ -23,6 +23,7 @@ export function testConfig(
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     JOIN_RATE_LIMIT_PER_MINUTE: '100000',
+    MAIL_REQUESTS_PER_ADDRESS_PER_HOUR: '100000',
     MAX_CONCURRENT_REQUESTS: '100000',
     MAX_ACTIVE_REQUESTS: '100000',
     ...env,

@@ -1,5 +1,5 @@
 import type { ClaimBody, RegisterBody, ResetPasswordBody, TokenPair } from '@household/contracts';
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -23,6 +23,7 @@ import {
   type LoginOrigin,
 } from './login-throttle';
 import { noticeGuessing } from './login-unlock';
+import { sourceMayAskForMail } from './mail-limits';
 import { revokeAllSessions, startSession } from './sessions';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -147,25 +148,6 @@ export async function claimGuest(
   // After the answer: SMTP being down must not turn a claim that happened into a 500.
   ctx.afterAnswer.run('verification mail', () => sendVerificationMail(ctx, claimed));
   return claimed;
-}
-
-/**
- * Whether a client address may still ask for mails this hour, whichever accounts they go to
- * (MAIL_REQUESTS_PER_ADDRESS_PER_HOUR): nobody floods many inboxes from one address.
- */
-async function sourceMayAskForMail(ctx: AppContext, source: string | null): Promise<boolean> {
-  if (source === null) return true;
-  const [sent] = await ctx.db
-    .select({ n: count() })
-    .from(authAttempts)
-    .where(
-      and(
-        inArray(authAttempts.kind, ['reset_mail', 'verify_mail', 'unlock_mail']),
-        eq(authAttempts.source, source),
-        gt(authAttempts.createdAt, new Date(Date.now() - HOUR_MS)),
-      ),
-    );
-  return (sent?.n ?? 0) < ctx.config.mailRequestsPerAddressPerHour;
 }
 
 /**

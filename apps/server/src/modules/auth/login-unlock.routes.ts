@@ -23,7 +23,8 @@ export function loginUnlockRoutes(app: RouteApi, ctx: AppContext): void {
     async (request, reply) => {
       // After the answer, so its time does not tell whether the address has an account.
       const { email } = request.body;
-      ctx.afterAnswer.run('unlock mail', () => requestUnlockLink(ctx, email));
+      const source = request.ip;
+      ctx.afterAnswer.run('unlock mail', () => requestUnlockLink(ctx, { email, source }));
       return reply.status(202).send({ status: 'accepted' as const });
     },
   );

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { authAttempts, users, type UserRow } from '../../db/schema';
 import { notifySignInAttempts } from '../notifications/fan-out';
 import { createActionToken, useActionToken } from './action-tokens';
+import { sourceMayAskForMail } from './mail-limits';
 
 /**
  * The way in that failures elsewhere cannot close (docs/decisions.md "Failed logins"): a one-time
@@ -37,12 +38,20 @@ async function unlockLink(ctx: AppContext, user: UserRow): Promise<string> {
   return `${ctx.config.publicAppUrl}/auth/unlock?token=${encodeURIComponent(token)}`;
 }
 
-/** Mails an unlock link, if the address has an account; at most three an hour. */
-export async function requestUnlockLink(ctx: AppContext, email: string): Promise<void> {
+/**
+ * Mails an unlock link, if the address has an account: at most three an hour per account, and
+ * within the asking client address's share of mails (mail-limits.ts).
+ */
+export async function requestUnlockLink(
+  ctx: AppContext,
+  request: { email: string; source: string },
+): Promise<void> {
+  const { email, source } = request;
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!user?.email || user.isGuest) return;
   if ((await sentSince(ctx, 'unlock_mail', email, 60 * 60 * 1000)) >= UNLOCK_MAILS_PER_HOUR) return;
-  await ctx.db.insert(authAttempts).values({ kind: 'unlock_mail', email });
+  if (!(await sourceMayAskForMail(ctx, source))) return;
+  await ctx.db.insert(authAttempts).values({ kind: 'unlock_mail', email, source });
   const link = await unlockLink(ctx, user);
   await ctx.mailer.send({
     to: user.email,

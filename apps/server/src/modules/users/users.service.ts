@@ -17,6 +17,7 @@ import { requestEmailChange } from '../auth/email-change';
 import { assertCurrentPassword, assertReauthenticated, type Requester } from '../auth/reauth';
 import { revokeAllSessions } from '../auth/sessions';
 import { handOverGroupsOf } from '../groups/leave-group';
+import { assertPasswordNotCommon } from '../../lib/common-passwords';
 
 /**
  * The account was authenticated at the start of the request; one deleted since (a second tab, a
@@ -75,6 +76,7 @@ export async function changePassword(
   body: ChangePasswordBody,
 ): Promise<void> {
   const { user, sessionId } = requester;
+  assertPasswordNotCommon(body.new_password, 'new_password');
   await assertCurrentPassword(ctx, requester, body.current_password, 'current_password');
   const passwordHash = await hashPassword(body.new_password);
   await ctx.db.transaction(async (tx) => {

@@ -379,6 +379,7 @@ describe('POST /users/password', () => {
     ['a new password of 7 characters', 'new_password', { new_password: 'seven77' }],
     ['a new password of 257 characters', 'new_password', { new_password: 'p'.repeat(257) }],
     ['a new password that is a number', 'new_password', { new_password: 12345678 }],
+    ['a new password on the common list', 'new_password', { new_password: 'Password123' }],
     ['a missing new password', 'new_password', { new_password: undefined }],
     ['a missing current password', 'current_password', { current_password: undefined }],
     ['an empty current password', 'current_password', { current_password: '' }],
