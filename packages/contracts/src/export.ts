@@ -59,7 +59,9 @@ export const ZExportInvitation = z.object({
   id,
   group_id: id,
   inviter_id: id.nullable(),
-  invitee_id: id,
+  email: z.string(),
+  /** The account that answered; null while pending or once revoked. */
+  invitee_id: id.nullable(),
   status: z.string(),
   created_at: instant,
   responded_at: nullableInstant,

@@ -7,12 +7,16 @@ export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked'
 export const ZInvitationStatus = z.enum(INVITATION_STATUSES);
 export type InvitationStatus = z.infer<typeof ZInvitationStatus>;
 
-/** A personal invitation of one registered user into one group (spec §7 Invites). */
+/**
+ * A personal invitation of one address into one group (spec §7 Invites). It names the address,
+ * never an account: whether the address has one is for its owner to tell, by accepting.
+ */
 export const ZInvitation = z.object({
   id: z.number().int(),
   group: z.object({ id: z.number().int(), name: z.string() }),
   inviter: ZPersonRef.nullable(),
-  invitee: ZPersonRef.extend({ email: z.string().nullable() }),
+  /** The invited address, lower-cased. */
+  email: z.string(),
   status: ZInvitationStatus,
   created_at: z.string(),
   responded_at: z.string().nullable(),

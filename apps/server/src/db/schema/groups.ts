@@ -69,7 +69,11 @@ export const groupInviteCodes = pgTable(
 );
 export type GroupInviteCodeRow = typeof groupInviteCodes.$inferSelect;
 
-/** Personal invitations of one registered user into one group. */
+/**
+ * Personal invitations into one group, kept by address: the invitation waits for whoever signs in
+ * or up with that address and proves it, so sending one never tells whether the address has an
+ * account (docs/groups.md "Inviting by email").
+ */
 export const groupInvitations = pgTable(
   'group_invitations',
   {
@@ -78,18 +82,20 @@ export const groupInvitations = pgTable(
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),
     inviterId: integer('inviter_id').references(() => users.id, { onDelete: 'set null' }),
-    inviteeId: integer('invitee_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The invited address, lower-cased like users.email. */
+    email: text('email').notNull(),
+    /** The account that accepted or declined; null while pending and once revoked. */
+    inviteeId: integer('invitee_id').references(() => users.id, { onDelete: 'cascade' }),
     /** pending | accepted | declined | revoked (contracts INVITATION_STATUSES). */
     status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('group_invitations_one_pending')
-      .on(t.groupId, t.inviteeId)
+    uniqueIndex('group_invitations_one_pending_per_email')
+      .on(t.groupId, t.email)
       .where(sql`${t.status} = 'pending'`),
+    index().on(t.email),
     index().on(t.inviteeId),
     index().on(t.inviterId),
   ],

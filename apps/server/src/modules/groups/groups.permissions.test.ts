@@ -9,6 +9,7 @@ import {
   type TestUser,
 } from '../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { verifyEmail } from '../../../test/support/verified-email';
 
 // docs/groups.md "Roles and what they allow" and "Endpoints", as one table: every group and invite
 // route, called by every kind of caller, on a fresh group each time.
@@ -228,6 +229,8 @@ beforeAll(async () => {
       (name) => buildUser(t.app, { name }),
     ),
   );
+  // Invitations are answered from a verified address only (docs/groups.md "Inviting by email").
+  await verifyEmail(t.app, t.outbox, invitee!);
   people = { owner, admin, member, inviter, invitee, outsider } as Record<Caller, TestUser>;
   newcomer = someone!;
 });

@@ -39,6 +39,7 @@ import {
   type TestUser,
 } from '../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { verifyEmail } from '../../../test/support/verified-email';
 import { sender, type Auth, type Method, ISO_INSTANT } from '../../../test/support/requests';
 
 let t: TestApp;
@@ -820,6 +821,7 @@ describe('removal means out', () => {
 
   it('invited again, the removed person accepts and is a member; later the code works for them', async () => {
     const { group, owner, bob, code } = await removedBob();
+    await verifyEmail(t.app, t.outbox, bob);
     const invited = await send(owner.auth, 'POST', '/invites', {
       group_id: group.id,
       email: bob.email,

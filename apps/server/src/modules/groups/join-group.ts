@@ -8,6 +8,7 @@ import {
   groupInviteCodes,
   groupMembers,
   groups,
+  users,
   type UserRow,
 } from '../../db/schema';
 import { AppError } from '../../http/problem';
@@ -82,14 +83,16 @@ export async function addMember(
     .returning({ userId: groupMembers.userId });
   if (inserted.length === 0) return false;
   await liftRemoval(tx, groupId, userId);
+  // Invitations are kept by address, and only a verified address answers for the account.
   await tx
     .update(groupInvitations)
-    .set({ status: 'accepted', respondedAt: sql`now()` })
+    .set({ status: 'accepted', respondedAt: sql`now()`, inviteeId: userId })
     .where(
       and(
         eq(groupInvitations.groupId, groupId),
-        eq(groupInvitations.inviteeId, userId),
         eq(groupInvitations.status, 'pending'),
+        sql`${groupInvitations.email} = (select lower(${users.email}) from ${users}
+          where ${users.id} = ${userId} and ${users.isVerified} and not ${users.isGuest})`,
       ),
     );
   await recordActivity(tx, {

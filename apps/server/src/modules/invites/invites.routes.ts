@@ -34,7 +34,7 @@ export function invitesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     api.post(
       '/invites',
       {
-        // Rate limited like joining: an answer tells whether an email has an account.
+        // Rate limited like joining: each invitation mails an address in the app's name.
         config: joinRateLimit(ctx),
         schema: {
           tags,

@@ -8,21 +8,24 @@ import { AppError, forbidden, notFound } from '../../http/problem';
 import { membershipEvent } from '../../realtime/events';
 import { recordActivity } from '../groups/activity';
 import { assertCan, can } from '../groups/groups.policy';
-import { presentPerson, presentPersonOrNull } from '../people/people.presenter';
+import { presentPersonOrNull } from '../people/people.presenter';
 import { summarizeGroup } from '../groups/group-reads';
 import { addMember } from '../groups/join-group';
 import { findMembership, requireMembership } from '../groups/membership';
-import { notifyInvitation } from '../notifications/fan-out';
+import { deliverInvitation } from './invitation-delivery';
+import { provenEmail } from './proven-email';
 
 const invitationNotFound = () => notFound('No such invitation');
 const guestCannotInvite = () =>
   forbidden('A guest cannot invite by email; create an account to invite people');
+const alreadyMember = () => new AppError(409, 'conflict', 'This address belongs to a member');
+// The same whether or not an account uses the address: the group's members list the address.
+const alreadyInvited = () => new AppError(409, 'conflict', 'This address has a pending invitation');
 const notPending = () => new AppError(409, 'conflict', 'This invitation was already answered');
 /** The most a person sees of what they sent; older ones are history nobody acts on. */
 const SENT_LIST_LIMIT = 100;
 
 const inviters = alias(users, 'inviters');
-const invitees = alias(users, 'invitees');
 
 async function findInvitations(
   ctx: AppContext,
@@ -35,20 +38,18 @@ async function findInvitations(
       invitation: groupInvitations,
       group: { id: groups.id, name: groups.name },
       inviter: inviters,
-      invitee: invitees,
     })
     .from(groupInvitations)
     .innerJoin(groups, eq(groups.id, groupInvitations.groupId))
-    .innerJoin(invitees, eq(invitees.id, groupInvitations.inviteeId))
     .leftJoin(inviters, eq(inviters.id, groupInvitations.inviterId))
     .where(where)
     .orderBy(desc(groupInvitations.id));
   const rows = limit ? await query.limit(limit) : await query;
-  return rows.map(({ invitation, group, inviter, invitee }) => ({
+  return rows.map(({ invitation, group, inviter }) => ({
     id: invitation.id,
     group,
     inviter: presentPersonOrNull(inviter, ctx.config),
-    invitee: { ...presentPerson(invitee, ctx.config), email: invitee.email },
+    email: invitation.email,
     status: invitation.status as Invitation['status'],
     created_at: invitation.createdAt.toISOString(),
     responded_at: invitation.respondedAt?.toISOString() ?? null,
@@ -60,52 +61,66 @@ async function findInvitation(ctx: AppContext, db: DbOrTx, id: number) {
   return found;
 }
 
+/** Whether some member of the group signs in with the address (the inviter sees them anyway). */
+async function isMemberAddress(tx: Tx, groupId: number, email: string): Promise<boolean> {
+  const [member] = await tx
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(eq(groupMembers.groupId, groupId), eq(sql`lower(${users.email})`, email)));
+  return member !== undefined;
+}
+
+async function hasPendingInvitation(tx: Tx, groupId: number, email: string): Promise<boolean> {
+  const [pending] = await tx
+    .select({ id: groupInvitations.id })
+    .from(groupInvitations)
+    .where(
+      and(
+        eq(groupInvitations.groupId, groupId),
+        eq(groupInvitations.email, email),
+        eq(groupInvitations.status, 'pending'),
+      ),
+    );
+  return pending !== undefined;
+}
+
+/**
+ * Answers the same for every address (docs/groups.md "Inviting by email"): the invitation is kept
+ * by address, and whether an account uses it is looked up only after the answer, where the
+ * account is notified and the address mailed either way.
+ */
 export async function createInvitation(
   ctx: AppContext,
   actor: UserRow,
   body: CreateInvitationBody,
 ): Promise<Invitation> {
   // A guest account costs nothing to make and has no address to answer for it: inviting by email
-  // from one would let anyone probe which addresses have accounts and notify them (docs/groups.md).
+  // from one would let anyone mail any address in the app's name (docs/groups.md).
   if (actor.isGuest) throw guestCannotInvite();
+  const { group_id: groupId, email } = body;
   const id = await ctx.db.transaction(async (tx) => {
-    const { role } = await requireMembership(tx, body.group_id, actor.id, { lock: true });
+    const { role } = await requireMembership(tx, groupId, actor.id, { lock: true });
     assertCan(role, 'manage_invites');
-    const invitee = await tx.query.users.findFirst({
-      where: eq(sql`lower(${users.email})`, body.email.toLowerCase()),
-    });
-    if (!invitee) throw notFound('No account uses this email');
-    const [member] = await tx
-      .select({ userId: groupMembers.userId })
-      .from(groupMembers)
-      .where(and(eq(groupMembers.groupId, body.group_id), eq(groupMembers.userId, invitee.id)));
-    if (member) throw new AppError(409, 'conflict', 'This person is a member already');
-    const [pending] = await tx
-      .select({ id: groupInvitations.id })
-      .from(groupInvitations)
-      .where(
-        and(
-          eq(groupInvitations.groupId, body.group_id),
-          eq(groupInvitations.inviteeId, invitee.id),
-          eq(groupInvitations.status, 'pending'),
-        ),
-      );
-    if (pending) throw new AppError(409, 'conflict', 'This person has a pending invitation');
+    if (await isMemberAddress(tx, groupId, email)) throw alreadyMember();
+    if (await hasPendingInvitation(tx, groupId, email)) throw alreadyInvited();
     const [created] = await tx
       .insert(groupInvitations)
-      .values({ groupId: body.group_id, inviterId: actor.id, inviteeId: invitee.id })
+      .values({ groupId, inviterId: actor.id, email })
       .returning({ id: groupInvitations.id });
     await recordActivity(tx, {
-      groupId: body.group_id,
+      groupId,
       actorId: actor.id,
       verb: 'invitation_sent',
-      subjectUserId: invitee.id,
+      details: { email },
     });
-    await notifyInvitation(tx, body.group_id, invitee.id, actor.id);
     return created!.id;
   });
-  await ctx.flushNotifications?.();
-  return (await findInvitation(ctx, ctx.db, id))!;
+  const invitation = (await findInvitation(ctx, ctx.db, id))!;
+  ctx.afterAnswer.run('invitation delivery', () =>
+    deliverInvitation(ctx, { invitation, inviter: actor }),
+  );
+  return invitation;
 }
 
 export async function listGroupInvitations(
@@ -122,11 +137,17 @@ export async function listGroupInvitations(
   );
 }
 
-export function listPendingInvitations(ctx: AppContext, actor: UserRow) {
+/** Pending invitations to the caller's address, once it is proven (docs/groups.md). */
+export async function listPendingInvitations(
+  ctx: AppContext,
+  actor: UserRow,
+): Promise<Invitation[]> {
+  const email = provenEmail(actor);
+  if (!email) return [];
   return findInvitations(
     ctx,
     ctx.db,
-    and(eq(groupInvitations.inviteeId, actor.id), eq(groupInvitations.status, 'pending')),
+    and(eq(groupInvitations.email, email), eq(groupInvitations.status, 'pending')),
   );
 }
 
@@ -143,7 +164,7 @@ export async function getInvitation(
   const invitation = await findInvitation(ctx, ctx.db, id);
   if (!invitation) throw invitationNotFound();
   if (
-    invitation.invitee.id !== actor.id &&
+    invitation.email !== provenEmail(actor) &&
     !(await findMembership(ctx.db, invitation.group.id, actor.id))
   ) {
     throw invitationNotFound();
@@ -162,18 +183,23 @@ async function lockInvitation(tx: Tx, id: number) {
   return row;
 }
 
-/** A pending invitation is answered or taken back: it records how, and when. */
-async function closeInvitation(tx: Tx, id: number, status: 'accepted' | 'declined' | 'revoked') {
+/** A pending invitation is answered (by `answeredBy`) or taken back: how, and when. */
+async function closeInvitation(
+  tx: Tx,
+  id: number,
+  status: 'accepted' | 'declined' | 'revoked',
+  answeredBy: number | null,
+) {
   await tx
     .update(groupInvitations)
-    .set({ status, respondedAt: sql`now()` })
+    .set({ status, respondedAt: sql`now()`, inviteeId: answeredBy })
     .where(eq(groupInvitations.id, id));
 }
 
-/** The invitation locked for the transaction, as long as the invitee is the caller. */
+/** The invitation locked for the transaction, as long as it went to the caller's proven address. */
 async function lockOwnInvitation(tx: Tx, actor: UserRow, id: number) {
   const row = await lockInvitation(tx, id);
-  if (row.inviteeId !== actor.id) {
+  if (row.email !== provenEmail(actor)) {
     // Members of the group can see the invitation, so they learn nothing new from a 403.
     if (await findMembership(tx, row.groupId, actor.id)) {
       throw new AppError(403, 'forbidden', 'Only the invited person may answer an invitation');
@@ -198,7 +224,7 @@ export async function acceptInvitation(
       .for('update');
     // addMember marks the pending invitation accepted along with the membership.
     const added = await addMember(tx, invitation.groupId, actor.id, 'invitation');
-    if (!added) await closeInvitation(tx, id, 'accepted');
+    if (!added) await closeInvitation(tx, id, 'accepted', actor.id);
     return { groupId: invitation.groupId, joined: added };
   });
   if (joined) await ctx.events.publish(membershipEvent(groupId, actor.id, 'created', actor.id));
@@ -212,7 +238,7 @@ export async function declineInvitation(
 ): Promise<Invitation> {
   await ctx.db.transaction(async (tx) => {
     const invitation = await lockOwnInvitation(tx, actor, id);
-    await closeInvitation(tx, id, 'declined');
+    await closeInvitation(tx, id, 'declined', actor.id);
     await recordActivity(tx, {
       groupId: invitation.groupId,
       actorId: actor.id,
@@ -237,12 +263,12 @@ export async function revokeInvitation(
       throw new AppError(403, 'forbidden', 'Only the inviter, an owner or an admin may revoke');
     }
     if (row.status !== 'pending') throw notPending();
-    await closeInvitation(tx, id, 'revoked');
+    await closeInvitation(tx, id, 'revoked', null);
     await recordActivity(tx, {
       groupId: row.groupId,
       actorId: actor.id,
       verb: 'invitation_revoked',
-      subjectUserId: row.inviteeId,
+      details: { email: row.email },
     });
   });
   return (await findInvitation(ctx, ctx.db, id))!;

@@ -19,6 +19,7 @@ import {
   type TestUser,
 } from '../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { verifyEmail } from '../../../test/support/verified-email';
 import { sender, type Auth, ISO_INSTANT } from '../../../test/support/requests';
 
 let t: TestApp;
@@ -52,10 +53,20 @@ async function listOf(auth: Auth, url: string): Promise<Invitation[]> {
   return expectShape(z.array(ZInvitation), response.json());
 }
 
+/** Someone with an account whose address is proven: the one who may answer invitations to it. */
+async function buildVerifiedUser(overrides: { name?: string; email?: string } = {}) {
+  const person = await buildUser(t.app, overrides);
+  await verifyEmail(t.app, t.outbox, person);
+  return person;
+}
+
+const invitationMailsTo = (email: string) =>
+  t.outbox().filter((mail) => mail.to === email && mail.subject.includes('invited'));
+
 const respond = (auth: Auth, action: 'accept' | 'decline' | 'revoke', id: number) =>
   send(auth, 'POST', `/invites/${action}/${id}`);
 
-/** Olivia's group with Adam (admin) and Mia (member), and Ivy, who is not in it. */
+/** Olivia's group with Adam (admin) and Mia (member), and Ivy (verified), who is not in it. */
 async function household(): Promise<{
   group: TestGroup;
   owner: TestUser;
@@ -69,12 +80,12 @@ async function household(): Promise<{
   const member = await buildUser(t.app, { name: 'Mia Member' });
   await addMember(t.app, group, admin, 'admin');
   await addMember(t.app, group, member, 'member');
-  const invitee = await buildUser(t.app, { name: 'Ivy Invitee' });
+  const invitee = await buildVerifiedUser({ name: 'Ivy Invitee' });
   return { group, owner, admin, member, invitee };
 }
 
 describe('inviting someone by email', () => {
-  it('any member invites a registered user; the invitation answers in exactly the documented shape', async () => {
+  it('any member invites an address; the invitation answers in exactly the documented shape', async () => {
     const { group, owner, member, invitee } = await household();
     const response = await invite(member.auth, group.id, invitee.email);
     expect(response.statusCode, response.body).toBe(201);
@@ -82,7 +93,7 @@ describe('inviting someone by email', () => {
     expect(invitation).toMatchObject({
       group: { id: group.id, name: 'Flat 3B' },
       inviter: { id: member.user.id, name: 'Mia Member', is_guest: false },
-      invitee: { id: invitee.user.id, name: 'Ivy Invitee', email: invitee.email },
+      email: invitee.email.toLowerCase(),
       status: 'pending',
       responded_at: null,
     });
@@ -92,22 +103,55 @@ describe('inviting someone by email', () => {
     expect(latest).toMatchObject({
       verb: 'invitation_sent',
       actor: { id: member.user.id },
-      subject: { id: invitee.user.id },
+      subject: null,
+      details: { email: invitee.email.toLowerCase() },
     });
   });
 
-  it('finds the account whatever the case and spaces of the email', async () => {
+  it('keeps the address lower-cased and trimmed, whatever was typed', async () => {
     const { group, owner, invitee } = await household();
     const response = await invite(owner.auth, group.id, `  ${invitee.email.toUpperCase()} `);
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ invitee: { id: invitee.user.id } });
+    expect(response.json()).toMatchObject({ email: invitee.email.toLowerCase() });
+    expect(await listOf(invitee.auth, '/invites/pending')).toHaveLength(1);
   });
 
-  it('answers 404 for an email no account uses, and logs nothing', async () => {
-    const { group, owner } = await household();
-    const logged = await activityOf(owner.auth, group.id);
-    expectProblem(await invite(owner.auth, group.id, 'nobody@example.test'), 404, 'not_found');
-    expect(await activityOf(owner.auth, group.id)).toEqual(logged);
+  it('answers the same for an address with an account and one without: status, keys, no account', async () => {
+    const { group, owner, invitee } = await household();
+    const known = await invite(owner.auth, group.id, invitee.email);
+    const unknown = await invite(owner.auth, group.id, 'nobody-yet@example.test');
+    expect([known.statusCode, unknown.statusCode]).toEqual([201, 201]);
+    const keys = (body: Record<string, unknown>) => Object.keys(body).sort();
+    expect(keys(known.json())).toEqual(keys(unknown.json()));
+    expect(keys(known.json())).toEqual(
+      ['created_at', 'email', 'group', 'id', 'inviter', 'responded_at', 'status'].sort(),
+    );
+    // Nothing of the invitee's account: not its id, name or avatar, anywhere in the answer.
+    for (const body of [known.body, unknown.body]) {
+      expect(body).not.toContain('invitee');
+      expect(body).not.toContain('Ivy Invitee');
+      expect(body).not.toContain(`"id":${invitee.user.id},`);
+    }
+    expect(unknown.json()).toMatchObject({ email: 'nobody-yet@example.test', status: 'pending' });
+    const sent = (await activityOf(owner.auth, group.id)).filter(
+      (entry) => entry.verb === 'invitation_sent',
+    );
+    expect(sent.map((entry) => entry.subject)).toEqual([null, null]);
+  });
+
+  it('mails the address either way, and notifies the account that proved it', async () => {
+    const { group, owner, invitee } = await household();
+    await invite(owner.auth, group.id, invitee.email);
+    await invite(owner.auth, group.id, 'someone-new@example.test');
+    for (const address of [invitee.email, 'someone-new@example.test']) {
+      const [mail] = invitationMailsTo(address);
+      expect(mail?.text).toContain('Olivia Owner invited you to join “Flat 3B” in Household');
+      expect(mail?.text).toContain(`${t.config.publicAppUrl}/groups`);
+    }
+    const notifications = await send(invitee.auth, 'GET', '/notifications');
+    expect(notifications.json()).toMatchObject({
+      items: [{ kind: 'invitation', group_id: group.id }],
+    });
   });
 
   it('answers 409 for someone who is a member already', async () => {
@@ -116,13 +160,16 @@ describe('inviting someone by email', () => {
     expectProblem(await invite(owner.auth, group.id, owner.email), 409, 'conflict');
   });
 
-  it('answers 409 for someone with a pending invitation to the group, and logs nothing', async () => {
+  it('answers 409 for an address with a pending invitation to the group, and logs nothing', async () => {
     const { group, owner, admin, invitee } = await household();
     await sendInvitation(owner.auth, group.id, invitee);
     const logged = await activityOf(owner.auth, group.id);
     expectProblem(await invite(admin.auth, group.id, invitee.email), 409, 'conflict');
     expect(await activityOf(owner.auth, group.id)).toEqual(logged);
     expect(await listOf(invitee.auth, '/invites/pending')).toHaveLength(1);
+    // The same for an address no account uses: the conflict tells nothing of accounts.
+    await invite(owner.auth, group.id, 'not-yet@example.test');
+    expectProblem(await invite(admin.auth, group.id, 'not-yet@example.test'), 409, 'conflict');
   });
 
   it('of two invitations of the same person sent at once, one is sent and logged', async () => {
@@ -208,7 +255,7 @@ describe('reading invitations', () => {
 
   it('the inviter sees what they sent, newest first, whatever became of it', async () => {
     const { group, owner, invitee } = await household();
-    const later = await buildUser(t.app);
+    const later = await buildVerifiedUser();
     const first = await sendInvitation(owner.auth, group.id, invitee);
     const second = await sendInvitation(owner.auth, group.id, later);
     await respond(invitee.auth, 'accept', first.id);
@@ -222,7 +269,7 @@ describe('reading invitations', () => {
 
   it('members see the group’s pending invitations, whoever sent them', async () => {
     const { group, owner, admin, member, invitee } = await household();
-    const other = await buildUser(t.app);
+    const other = await buildVerifiedUser();
     const mine = await sendInvitation(member.auth, group.id, invitee);
     const theirs = await sendInvitation(admin.auth, group.id, other);
     await respond(other.auth, 'decline', theirs.id);
@@ -334,6 +381,59 @@ describe('answering an invitation', () => {
   });
 });
 
+describe('an invitation waits for whoever proves the address', () => {
+  it('an account whose address is not verified sees nothing and cannot answer, until it verifies', async () => {
+    const { group, owner } = await household();
+    const unproven = await buildUser(t.app, { name: 'Una Unverified' });
+    const invitation = expectShape(
+      ZInvitation,
+      (await invite(owner.auth, group.id, unproven.email)).json(),
+    );
+    expect(await listOf(unproven.auth, '/invites/pending')).toEqual([]);
+    expectProblem(await send(unproven.auth, 'GET', `/invites/${invitation.id}`), 404, 'not_found');
+    expectProblem(await respond(unproven.auth, 'accept', invitation.id), 404, 'not_found');
+
+    await verifyEmail(t.app, t.outbox, unproven);
+    expect((await listOf(unproven.auth, '/invites/pending')).map((i) => i.id)).toEqual([
+      invitation.id,
+    ]);
+    expect((await respond(unproven.auth, 'accept', invitation.id)).statusCode).toBe(200);
+  });
+
+  it('someone who signs up later with the address sees the invitation once verified, and joins', async () => {
+    const { group, owner } = await household();
+    const email = `later-${group.id}@example.test`;
+    const sent = await invite(owner.auth, group.id, email);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(invitationMailsTo(email)).toHaveLength(1);
+
+    const newcomer = await buildVerifiedUser({ name: 'Nina Newcomer', email });
+    const [pending] = await listOf(newcomer.auth, '/invites/pending');
+    expect(pending).toMatchObject({ id: sent.json().id, group: { id: group.id } });
+    const accepted = await respond(newcomer.auth, 'accept', pending!.id);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ joined: true, group: { id: group.id } });
+    const after = ZInvitation.parse(
+      (await send(owner.auth, 'GET', `/invites/${pending!.id}`)).json(),
+    );
+    expect(after.status).toBe('accepted');
+  });
+
+  it('joining by code with the verified address counts the pending invitation as accepted', async () => {
+    const { group, owner, invitee } = await household();
+    const invitation = await sendInvitation(owner.auth, group.id, invitee);
+    const code = (await send(owner.auth, 'GET', `/groups/${group.id}/invites`)).json<{
+      code: string;
+    }>().code;
+    const joined = await send(invitee.auth, 'POST', '/groups/join', { code });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const after = ZInvitation.parse(
+      (await send(owner.auth, 'GET', `/invites/${invitation.id}`)).json(),
+    );
+    expect(after.status).toBe('accepted');
+  });
+});
+
 describe('revoking an invitation', () => {
   it.each(['inviter', 'admin', 'owner'] as const)(
     'the %s revokes a pending invitation; it is logged and can no longer be accepted',
@@ -351,7 +451,8 @@ describe('revoking an invitation', () => {
       expect(latest).toMatchObject({
         verb: 'invitation_revoked',
         actor: { id: revoker.user.id },
-        subject: { id: invitee.user.id },
+        subject: null,
+        details: { email: invitee.email.toLowerCase() },
       });
       expect(await listOf(invitee.auth, '/invites/pending')).toEqual([]);
       expectProblem(await respond(invitee.auth, 'accept', invitation.id), 409, 'conflict');
@@ -409,7 +510,7 @@ describe('invitation rate limit', () => {
   });
   afterAll(() => limited.close());
 
-  it('POST /invites stops a person probing emails after the limit and lets others through', async () => {
+  it('POST /invites stops a person mailing addresses after the limit and lets others through', async () => {
     const owner = await buildUser(limited.app);
     const group = await buildGroup(limited.app, owner);
     const invitee = await buildUser(limited.app);
@@ -421,7 +522,7 @@ describe('invitation rate limit', () => {
         payload: { group_id: group.id, email },
       });
     for (const probe of ['a@example.test', 'b@example.test', 'c@example.test']) {
-      expect((await post(owner.auth, probe)).statusCode).toBe(404);
+      expect((await post(owner.auth, probe)).statusCode).toBe(201);
     }
     expectProblem(await post(owner.auth, invitee.email), 429, 'rate_limited');
 
