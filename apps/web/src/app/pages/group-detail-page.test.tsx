@@ -267,7 +267,7 @@ describe('group detail page (spec §2 Group detail)', () => {
       id: 11,
       group: { id: 1, name: 'Flat 3B' },
       inviter: person(5, 'Ann Example'),
-      invitee: { ...person(9, 'Eve'), email: 'eve@example.org' },
+      email: 'eve@example.org',
     });
     server.protectedRoute('POST', '/invites', () => {
       server.protectedRoute('GET', '/invites', () => jsonResponse([sent]));
@@ -281,7 +281,7 @@ describe('group detail page (spec §2 Group detail)', () => {
     await userEvent.type(within(section).getByLabelText('Email'), 'eve@example.org');
     await userEvent.click(within(section).getByRole('button', { name: 'Invite by email' }));
 
-    expect(await screen.findByText('Invitation sent')).toBeInTheDocument();
+    expect(await screen.findByText('Invitation sent to eve@example.org')).toBeInTheDocument();
     expect(await within(section).findByText('eve@example.org')).toBeInTheDocument();
     expect(
       await server

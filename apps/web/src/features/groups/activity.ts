@@ -20,6 +20,11 @@ function renamed(details: Record<string, unknown>): { from: string; to: string }
   return typeof from === 'string' && typeof to === 'string' ? { from, to } : null;
 }
 
+/** Invitations name an address (docs/groups.md); older entries named the invited account. */
+function invitee(details: Record<string, unknown>, subject: string): string {
+  return typeof details.email === 'string' ? details.email : subject;
+}
+
 /** One translated sentence per verb of the activity table in docs/groups.md. */
 export function activitySentence(t: TFunction, entry: ActivityEntry, locale: string): string {
   const actor = personName(t, entry.actor, NAME_RULES.groups);
@@ -56,11 +61,11 @@ export function activitySentence(t: TFunction, entry: ActivityEntry, locale: str
     case 'invite_code_revoked':
       return t('groups.activity.invite_code_revoked', { actor });
     case 'invitation_sent':
-      return t('groups.activity.invitation_sent', { actor, subject });
+      return t('groups.activity.invitation_sent', { actor, subject: invitee(details, subject) });
     case 'invitation_declined':
       return t('groups.activity.invitation_declined', { actor });
     case 'invitation_revoked':
-      return t('groups.activity.invitation_revoked', { actor, subject });
+      return t('groups.activity.invitation_revoked', { actor, subject: invitee(details, subject) });
     case 'list_created':
     case 'list_updated':
     case 'list_deleted':

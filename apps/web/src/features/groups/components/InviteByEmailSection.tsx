@@ -16,8 +16,9 @@ import { inviteByEmailSchema, type InviteByEmailValues } from '../schemas';
 import { Section } from '../../../components/Section';
 
 /**
- * docs/groups.md: every member with an account may invite a registered user; a guest sees why they
- * cannot. Pending invitations are listed for everyone.
+ * docs/groups.md: every member with an account may invite any address, and hears the same whether
+ * or not it has an account; a guest sees why they cannot. Pending invitations, by address, are
+ * listed for everyone.
  */
 export function InviteByEmailSection({ group, myId }: { group: Group; myId: number | undefined }) {
   const { t } = useTranslation();
@@ -37,14 +38,12 @@ export function InviteByEmailSection({ group, myId }: { group: Group; myId: numb
 
   const onSubmit = ({ email }: InviteByEmailValues) =>
     send.mutate(email, {
-      onSuccess: () => {
-        notify({ type: 'success', message: t('groups.byEmail.sent') });
+      onSuccess: (invitation) => {
+        notify({ type: 'success', message: t('groups.byEmail.sent', { email: invitation.email }) });
         reset();
       },
       onError: (error) => {
-        if (isApiError(error, 'not_found')) {
-          setError('email', { message: 'groups.byEmail.noAccount' });
-        } else if (isApiError(error, 'conflict')) {
+        if (isApiError(error, 'conflict')) {
           setError('email', { message: 'groups.byEmail.conflict' });
         }
         notify({ type: 'error', message: t('groups.byEmail.failed') });
@@ -122,12 +121,11 @@ function InvitationRow({
       onSuccess: () => notify({ type: 'success', message: t('groups.byEmail.revoked') }),
       onError: () => notify({ type: 'error', message: t('groups.byEmail.revokeFailed') }),
     });
-  const invitee = invitation.invitee.email ?? personName(t, invitation.invitee, NAME_RULES.groups);
   return (
     <Row justify="space-between" gap="xs" wrap="wrap" data-testid="invitation-row">
       <Stack gap={0} miw={0}>
         <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          {invitee}
+          {invitation.email}
         </Text>
         <Text size="xs" c="dimmed">
           {t('groups.invitations.invitedBy', {

@@ -3,17 +3,29 @@ import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
+import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
 import { pendingInvitationsQueryOptions } from '../api/queries';
 import { useAcceptInvitation, useDeclineInvitation } from '../api/mutations';
 import { NAME_RULES, personName } from '../../../lib/people';
 import { Section } from '../../../components/Section';
 
-/** docs/groups.md: personal invitations to me, each accepted or declined here. */
+/**
+ * docs/groups.md: personal invitations to my address, each accepted or declined here. They are
+ * listed once the address is verified; until then, a hint says so.
+ */
 export function PendingInvitations() {
   const { t } = useTranslation();
+  const user = useSession().user;
   const invitations = useQuery(pendingInvitationsQueryOptions(useApi()));
   const pending = invitations.data?.filter((invitation) => invitation.status === 'pending') ?? [];
+  if (user && !user.is_guest && !user.is_verified) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="verify-for-invitations">
+        {t('groups.invitations.verifyHint')}
+      </Text>
+    );
+  }
   if (pending.length === 0) return null;
   return (
     <Section title={t('groups.invitations.title')}>

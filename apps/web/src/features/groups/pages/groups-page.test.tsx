@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, jsonResponse, problemResponse } from '../../../../test/fake-api';
-import { renderApp, signInAs } from '../../../../test/render-app';
+import { renderApp, signInAs, testUser } from '../../../../test/render-app';
 import { groupSummary, invitation } from '../../../../test/features/groups/fixtures';
 
 function openGroups(groups: unknown = [], pending: unknown = []) {
@@ -209,5 +209,23 @@ describe('groups page (spec §2 Groups page)', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Invitations' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('tells an account whose address is not verified to verify it to see invitations sent to it', async () => {
+    const server = createFakeApi();
+    signInAs(server, testUser({ is_verified: false }));
+    server.protectedRoute('GET', '/groups', () => jsonResponse([]));
+    server.protectedRoute('GET', '/invites/pending', () => jsonResponse([]));
+    renderApp('/groups', server);
+    expect(
+      await screen.findByText('Verify your email address to see the invitations sent to it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Invitations' })).not.toBeInTheDocument();
+  });
+
+  it('a verified account with no invitations sees no hint', async () => {
+    openGroups();
+    expect(await screen.findByText('You are not in a group yet')).toBeInTheDocument();
+    expect(screen.queryByText(/Verify your email address/)).not.toBeInTheDocument();
   });
 });
