@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { buildApp, type App } from '../../src/app';
+import { settleAfterEachInject } from './test-app';
 import { openDatabase, type Database } from '../../src/db/client';
 import type { Mail, Mailer } from '../../src/lib/mailer';
 import { createTestDatabase } from './test-database';
@@ -65,6 +66,8 @@ export async function notificationApps(count = 1): Promise<NotificationApps> {
       runScheduler: false,
     });
     await app.ready();
+    // Invitation notices go out after the answer, like mails (lib/after-answer.ts).
+    settleAfterEachInject(app);
     apps.push(app);
   }
   return {

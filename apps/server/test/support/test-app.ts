@@ -79,7 +79,7 @@ async function openTestDatabase(pool: { poolSize?: number; connectionWaitMs?: nu
  * Mails and notices some routes send after answering (lib/after-answer.ts) are done by the time
  * an injected request resolves, so a test reads the outbox right after it, as before.
  */
-function settleAfterEachInject(app: App): void {
+export function settleAfterEachInject(app: App): void {
   const inject = app.inject.bind(app) as (...args: unknown[]) => unknown;
   const settled = async (...args: unknown[]) => {
     const response = await inject(...args);
