@@ -7,8 +7,8 @@ import { notifyInvitation } from '../notifications/fan-out';
 
 /**
  * Work after the answer to a new invitation (lib/after-answer.ts), so that its cost never tells the
- * inviter whether the address has an account: the account with the address is notified, as the
- * groups page tells it to verify the address if it has not, and the address is mailed either way.
+ * inviter whether the address has an account: the account that proved the address is notified,
+ * and the address is mailed either way (an unproven account sees the invitation once verified).
  */
 export async function deliverInvitation(
   ctx: AppContext,
@@ -19,7 +19,8 @@ export async function deliverInvitation(
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, invitation.email));
-  if (account && !account.isGuest) {
+  // Only a proven address: someone who signed up with another person's address learns nothing.
+  if (account && !account.isGuest && account.isVerified) {
     await ctx.db.transaction((tx) =>
       notifyInvitation(tx, invitation.group.id, account.id, inviter.id),
     );

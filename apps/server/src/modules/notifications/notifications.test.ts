@@ -8,6 +8,7 @@ import {
   type RealtimeEvent,
 } from '@household/contracts';
 import { todayIn } from '@household/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { expectInvalidField, expectProblem, expectShape } from '../../../test/support/assertions';
@@ -27,12 +28,18 @@ import {
   type NotificationApps,
 } from '../../../test/support/notifications';
 import { isPostgres } from '../../../test/support/test-database';
+import { users } from '../../db/schema';
 import { notify } from './record';
 import { unsubscribeToken } from './unsubscribe';
 import { createSecretKey } from 'node:crypto';
 
 let harness: NotificationApps;
 const app = (): App => harness.apps[0]!;
+/** Invitations by email reach only an account that proved its address (docs/groups.md). */
+const markVerified = (person: TestUser) =>
+  harness.databases[0]!.db.update(users)
+    .set({ isVerified: true })
+    .where(eq(users.id, person.user.id));
 const send = sender(app);
 
 beforeAll(async () => {
@@ -404,6 +411,7 @@ describe('what is recorded for whom', () => {
     expect(await kinds(ben)).toEqual([]);
 
     const dan = await buildUser(app(), { name: 'Dan' });
+    await markVerified(dan);
     const invited = await send(ann.auth, 'POST', '/invites', {
       group_id: group.id,
       email: dan.email,
@@ -470,6 +478,7 @@ describe('the unsubscribe link', () => {
   async function tokenFor(user: TestUser): Promise<string> {
     // The mail's own link carries the token: have one sent and read it from there.
     const { ann, group } = await household();
+    await markVerified(user);
     await send(user.auth, 'PUT', '/notifications/settings', { email_digest: 'instant' });
     const invited = await send(ann.auth, 'POST', '/invites', {
       group_id: group.id,
