@@ -20,6 +20,7 @@ import {
   TIME_ENTRY_NOTE_MAX_LENGTH,
 } from './limits';
 import { ZIdParam, zLine, zMultiline } from './text';
+import { ZReauthBody } from './users';
 
 /**
  * Chores, their assignments, history and time entries (docs/chores.md). Dates are calendar dates
@@ -353,3 +354,10 @@ export type ScheduleResult = z.infer<typeof ZScheduleResult>;
 /** GET /chores/calendar-feed: the caller's private iCal address (POST …/reset makes a new one). */
 export const ZCalendarFeed = z.object({ url: z.string(), webcal_url: z.string() });
 export type CalendarFeed = z.infer<typeof ZCalendarFeed>;
+
+/**
+ * POST /chores/calendar-feed and …/reset: a new address reads my chores without signing in, so
+ * making one needs a fresh login or the password (docs/accounts.md "Sensitive changes").
+ */
+export const ZCalendarFeedBody = ZReauthBody;
+export type CalendarFeedBody = z.input<typeof ZCalendarFeedBody>;

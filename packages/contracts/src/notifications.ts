@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { ZTimeZone } from './common';
 import { ZIdParam, zLine } from './text';
+import { zCurrentPassword } from './users';
 
 /**
  * Notifications (issue 13 §2, docs/notifications.md): in-app, Web Push and email. The spec §3
@@ -161,6 +162,8 @@ export const ZPushSubscriptionBody = z.object({
   label: zLine().trim().max(PUSH_LABEL_MAX_LENGTH).optional(),
   /** Browsers include this in `toJSON()`; accepted and ignored. */
   expirationTime: z.number().nullable().optional(),
+  /** Needed unless the session's login is fresh: a device receives my notifications for good. */
+  current_password: zCurrentPassword().optional(),
 });
 export type PushSubscriptionBody = z.input<typeof ZPushSubscriptionBody>;
 

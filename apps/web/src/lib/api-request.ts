@@ -16,7 +16,10 @@ export interface RequestOptions<T> {
   schema?: SchemaSource<T>;
   /** Statuses that start the refresh logic; spec §8 adds 403 for the current-user fetch. */
   refreshOn?: readonly number[];
-  /** Uses this token instead of the stored one and never refreshes (the auth callback). */
+  /**
+   * Uses this token instead of the stored one and never refreshes; `''` sends none, for a page
+   * whose mailed token speaks for its account whoever is signed in (the email unsubscribe link).
+   */
   accessToken?: string;
   /** Extra request headers, e.g. the `Idempotency-Key` of a change replayed after going offline. */
   headers?: Record<string, string>;

@@ -209,7 +209,7 @@ describe('realtime client', () => {
     client.start();
     expect(FakeSocket.instances).toHaveLength(0);
     client.stop();
-    tokens.setTokens({ access_token: 'access-3' });
+    tokens.setTokens({ access_token: 'access-3', refresh_token: 'refresh-3' });
     expect(FakeSocket.instances).toHaveLength(0);
   });
 });

@@ -4,8 +4,7 @@ export const REFRESH_TOKEN_KEY = 'refreshToken';
 
 export interface StoredTokens {
   access_token: string;
-  /** The auth callback may hand over an access token alone. */
-  refresh_token?: string;
+  refresh_token: string;
 }
 
 export interface TokenStore {
@@ -26,8 +25,7 @@ export function createTokenStore(storage: Storage = window.localStorage): TokenS
     getRefreshToken: () => storage.getItem(REFRESH_TOKEN_KEY),
     setTokens(tokens) {
       storage.setItem(ACCESS_TOKEN_KEY, tokens.access_token);
-      if (tokens.refresh_token) storage.setItem(REFRESH_TOKEN_KEY, tokens.refresh_token);
-      else storage.removeItem(REFRESH_TOKEN_KEY);
+      storage.setItem(REFRESH_TOKEN_KEY, tokens.refresh_token);
       notify();
     },
     clear() {

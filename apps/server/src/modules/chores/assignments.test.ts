@@ -430,15 +430,17 @@ describe('the calendar feed', () => {
     await addChore(cat, { name: 'Water plants', due_date: '2026-12-03' });
     await addChore(ann, { name: 'Not Cats', due_date: '2026-12-04' });
     expectProblem(await send(undefined, 'GET', '/chores/calendar-feed'), 401, 'unauthenticated');
+    expectProblem(await send(cat.auth, 'GET', '/chores/calendar-feed'), 404, 'not_found');
     const feed = expectShape(
       ZCalendarFeed,
-      (await send(cat.auth, 'GET', '/chores/calendar-feed')).json(),
+      (await send(cat.auth, 'POST', '/chores/calendar-feed')).json(),
     );
     expect(feed.webcal_url).toMatch(
       /^webcal:\/\/.+\/api\/v1\/chores\/calendar\/[A-Za-z0-9_-]{32}\.ics$/,
     );
     // The same address every time, until reset.
     expect((await send(cat.auth, 'GET', '/chores/calendar-feed')).json()).toEqual(feed);
+    expect((await send(cat.auth, 'POST', '/chores/calendar-feed')).json()).toEqual(feed);
     const path = new URL(feed.url).pathname;
     const ics = await t.app.inject({ method: 'GET', url: path });
     expect(ics.statusCode).toBe(200);

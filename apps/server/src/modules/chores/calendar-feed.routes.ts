@@ -1,9 +1,15 @@
-import { ZCalendarFeed } from '@household/contracts';
+import { ZCalendarFeed, ZCalendarFeedBody } from '@household/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
-import { calendarFeedText, getCalendarFeed, resetCalendarFeed } from './calendar-feed';
+import { assertReauthenticated, requesterOf } from '../auth/reauth';
+import {
+  calendarFeedText,
+  createCalendarFeed,
+  getCalendarFeed,
+  resetCalendarFeed,
+} from './calendar-feed';
 import { security, tags, type RouteApi } from './route-schemas';
 
 /** The calendar address is opened by calendar apps, which send no token: the URL is the key. */
@@ -29,16 +35,32 @@ export function calendarFeedRoute(ctx: AppContext): FastifyPluginAsyncZod {
   };
 }
 
-/** My calendar address, made on first use, and a new one in its place. */
+/**
+ * My calendar address, making one and a new one in its place. Making one needs a fresh login or
+ * the password (docs/accounts.md): the address reads my chores for good, without signing in, so a
+ * stolen access token must not be enough to mint one.
+ */
 export function calendarAddressRoutes(api: RouteApi, ctx: AppContext): void {
   api.get(
     '/chores/calendar-feed',
     { schema: { tags, security, response: { 200: ZCalendarFeed } } },
     (request) => getCalendarFeed(ctx, currentUser(request)),
   );
+  const makeAddress = { tags, security, body: ZCalendarFeedBody.nullish() };
+  api.post(
+    '/chores/calendar-feed',
+    { schema: { ...makeAddress, response: { 200: ZCalendarFeed } } },
+    async (request) => {
+      await assertReauthenticated(ctx, requesterOf(request), request.body?.current_password);
+      return createCalendarFeed(ctx, currentUser(request));
+    },
+  );
   api.post(
     '/chores/calendar-feed/reset',
-    { schema: { tags, security, response: { 200: ZCalendarFeed } } },
-    (request) => resetCalendarFeed(ctx, currentUser(request)),
+    { schema: { ...makeAddress, response: { 200: ZCalendarFeed } } },
+    async (request) => {
+      await assertReauthenticated(ctx, requesterOf(request), request.body?.current_password);
+      return resetCalendarFeed(ctx, currentUser(request));
+    },
   );
 }

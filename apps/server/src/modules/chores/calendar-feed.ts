@@ -27,8 +27,18 @@ function feedOf(ctx: AppContext, token: string): CalendarFeed {
   return { url, webcal_url: url.replace(/^https?:/, 'webcal:') };
 }
 
-/** GET /chores/calendar-feed: my address, made on first use. */
+/** GET /chores/calendar-feed: my address; 404 until one was made. */
 export async function getCalendarFeed(ctx: AppContext, actor: UserRow): Promise<CalendarFeed> {
+  const [feed] = await ctx.db
+    .select()
+    .from(choreCalendarFeeds)
+    .where(eq(choreCalendarFeeds.userId, actor.id));
+  if (!feed) throw notFound('No calendar address yet');
+  return feedOf(ctx, feed.token);
+}
+
+/** POST /chores/calendar-feed: my address, made now unless I have one. */
+export async function createCalendarFeed(ctx: AppContext, actor: UserRow): Promise<CalendarFeed> {
   await ctx.db
     .insert(choreCalendarFeeds)
     .values({ userId: actor.id, token: newToken() })

@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
+import { assertReauthenticated, requesterOf } from '../auth/reauth';
 import type { Notifications } from './notifier';
 import { listDevices, subscribe, unsubscribeDevice } from './notifications.service';
 import { idParams, security, tags, type RouteApi } from './route-schemas';
@@ -50,7 +51,11 @@ export function pushSubscriptionRoutes(me: RouteApi, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { device, created } = await subscribe(ctx, currentUser(request), request.body);
+      // A device receives my notifications for good: a fresh login or the password, not a
+      // stolen access token alone (docs/accounts.md "Sensitive changes").
+      const { current_password: password, ...subscription } = request.body;
+      await assertReauthenticated(ctx, requesterOf(request), password);
+      const { device, created } = await subscribe(ctx, currentUser(request), subscription);
       return reply.status(created ? 201 : 200).send(device);
     },
   );

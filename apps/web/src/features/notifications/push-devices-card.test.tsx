@@ -173,6 +173,56 @@ describe('push devices on the account page (issue 13 §2)', () => {
     });
   });
 
+  it('asks for the password when the login is old, and registers with it', async () => {
+    browserWithPush();
+    const { server } = openAccount([]);
+    server.protectedRoute('POST', '/push/subscriptions', async (request) => {
+      const body = (await request.clone().json()) as { label: string; current_password?: string };
+      if (body.current_password === undefined)
+        return problemResponse(403, 'reauthentication_required');
+      if (body.current_password !== 'right password')
+        return problemResponse(400, 'invalid_credentials');
+      return jsonResponse(device({ id: 99, label: body.label }), 201);
+    });
+    const section = await card();
+    await userEvent.click(
+      await within(section).findByRole('button', { name: 'Enable notifications on this device' }),
+    );
+
+    const prompt = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await userEvent.type(within(prompt).getByLabelText(/^Password/), 'wrong{Enter}');
+    expect(await within(prompt).findByRole('alert')).toHaveTextContent('The password is incorrect');
+    await userEvent.clear(within(prompt).getByLabelText(/^Password/));
+    await userEvent.type(within(prompt).getByLabelText(/^Password/), 'right password{Enter}');
+
+    expect(await screen.findByText('Notifications enabled on this device')).toBeInTheDocument();
+    const posts = server.callsTo('/push/subscriptions').filter((r) => r.method === 'POST');
+    const bodies = await Promise.all(posts.map((post) => post.json()));
+    expect(bodies.map((body: { current_password?: string }) => body.current_password)).toEqual([
+      undefined,
+      'wrong',
+      'right password',
+    ]);
+  });
+
+  it('shows no failure when the password prompt is closed', async () => {
+    browserWithPush();
+    const { server } = openAccount([]);
+    server.protectedRoute('POST', '/push/subscriptions', () =>
+      problemResponse(403, 'reauthentication_required'),
+    );
+    const section = await card();
+    const enable = await within(section).findByRole('button', {
+      name: 'Enable notifications on this device',
+    });
+    await userEvent.click(enable);
+    await screen.findByRole('dialog', { name: 'Confirm your password' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+    expect(enable).toBeEnabled();
+  });
+
   it('says how to allow notifications when permission is denied', async () => {
     const pushManager = browserWithPush({ permission: 'denied' });
     const { server } = openAccount([]);

@@ -153,11 +153,31 @@ export function useTimeEntryChanges(assignmentId: number) {
   return { create, stop, remove };
 }
 
+/** The body of a new calendar address: the password only when the server asked for it. */
+const reauthBody = (currentPassword?: string) =>
+  currentPassword ? { current_password: currentPassword } : undefined;
+
+/** POST /chores/calendar-feed: makes my address (the login must be fresh, or the password given). */
+export function useCreateCalendarFeed() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (currentPassword?: string) =>
+      api.post(apiPaths.calendarFeed, { json: reauthBody(currentPassword), schema: ZCalendarFeed }),
+    onSuccess: (feed) => queryClient.setQueryData(choreKeys.calendarFeed, feed),
+  });
+}
+
+/** POST /chores/calendar-feed/reset: a new address in place of the old one, like making one. */
 export function useResetCalendarFeed() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(apiPaths.calendarFeedReset, { schema: ZCalendarFeed }),
+    mutationFn: (currentPassword?: string) =>
+      api.post(apiPaths.calendarFeedReset, {
+        json: reauthBody(currentPassword),
+        schema: ZCalendarFeed,
+      }),
     onSuccess: (feed) => queryClient.setQueryData(choreKeys.calendarFeed, feed),
   });
 }

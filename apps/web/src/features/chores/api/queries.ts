@@ -10,7 +10,7 @@ import {
   ZTimeEntryList,
 } from '@household/contracts';
 import { queryOptions, infiniteQueryOptions } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client';
+import { isApiError, type ApiClient } from '../../../lib/api-client';
 import { apiPaths } from './paths';
 import { choreKeys, type ChoreScope } from './keys';
 
@@ -95,9 +95,14 @@ export const timeEntriesQueryOptions = (api: ApiClient, assignmentId: number) =>
       api.get(apiPaths.assignmentTimeEntries(assignmentId), { schema: ZTimeEntryList, signal }),
   });
 
+/** GET /chores/calendar-feed: my address, or null until I make one (the server's 404). */
 export const calendarFeedQueryOptions = (api: ApiClient) =>
   queryOptions({
     queryKey: choreKeys.calendarFeed,
-    queryFn: () => api.get(apiPaths.calendarFeed, { schema: ZCalendarFeed }),
+    queryFn: () =>
+      api.get(apiPaths.calendarFeed, { schema: ZCalendarFeed }).catch((error: unknown) => {
+        if (isApiError(error, 'not_found')) return null;
+        throw error;
+      }),
     staleTime: Infinity,
   });

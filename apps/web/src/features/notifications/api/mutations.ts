@@ -96,7 +96,10 @@ export function useUpdateDelivery() {
   });
 }
 
-/** POST /push/subscriptions: the same endpoint again updates its device instead of adding one. */
+/**
+ * POST /push/subscriptions: the same endpoint again updates its device instead of adding one. The
+ * body carries `current_password` only when the server asked for it (a login that is not fresh).
+ */
 export function useAddPushDevice() {
   const api = useApi();
   const queryClient = useQueryClient();

@@ -25,6 +25,10 @@ import {
   type PushProblem,
 } from '../push';
 import { SettingsCard } from '../../../components/SettingsCard';
+import {
+  ReauthenticationCancelled,
+  useReauthentication,
+} from '../../auth/reauth/use-reauthentication';
 
 const ENDPOINT_KEY = ['push', 'endpoint'] as const;
 
@@ -62,6 +66,7 @@ export function PushDevicesCard() {
     enabled: !endpoint.isPending,
   });
   const addDevice = useAddPushDevice();
+  const reauth = useReauthentication();
   const [problem, setProblem] = useState<PushProblem | 'saveFailed' | null>(() =>
     notificationPermission() === 'denied' ? 'denied' : null,
   );
@@ -75,10 +80,19 @@ export function PushDevicesCard() {
     setSubscribing(true);
     try {
       const subscription = await subscribeThisDevice(() => fetchPushPublicKey(api));
-      await addDevice.mutateAsync({ ...subscription, label: deviceLabel(t, navigator.userAgent) });
+      const label = deviceLabel(t, navigator.userAgent);
+      // An old login is asked for the password before a device may receive my notifications.
+      await reauth.run((password) =>
+        addDevice.mutateAsync({
+          ...subscription,
+          label,
+          ...(password ? { current_password: password } : {}),
+        }),
+      );
       queryClient.setQueryData(ENDPOINT_KEY, subscription.endpoint);
       notify({ type: 'success', message: t('notifications.push.enabledToast') });
     } catch (error) {
+      if (error instanceof ReauthenticationCancelled) return;
       // Subscribed, but the server did not take the subscription.
       setProblem(error instanceof PushSetupError ? error.problem : 'saveFailed');
     } finally {
@@ -131,6 +145,7 @@ export function PushDevicesCard() {
         </Stack>
       )}
       <RemoveDeviceModal device={removing} onClose={() => setRemoving(null)} />
+      {reauth.prompt}
     </SettingsCard>
   );
 }
