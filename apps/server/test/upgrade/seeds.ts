@@ -14,7 +14,9 @@ export const SEED_2026_11_23 = [
    ('Bob', 'Bob@Example.test', NULL, false, false, 'en', 'UTC', 'auto', 'USD', false, true, false,
      NULL, NULL, '2026-09-02 11:30:00.123456+00', '2026-09-02 11:30:00.123456+00'),
    (NULL, NULL, NULL, true, false, 'fr', 'Europe/Paris', 'light', 'EUR', true, true, true, NULL,
-     NULL, '2026-09-03 12:00:00+00', '2026-09-03 12:00:00+00')`,
+     NULL, '2026-09-03 12:00:00+00', '2026-09-03 12:00:00+00'),
+   ('Cleo', 'cleo@example.test', NULL, false, true, 'nl', 'Europe/Amsterdam', 'auto', 'EUR', true,
+     true, true, NULL, NULL, '2026-09-04 09:00:00+00', '2026-09-04 09:00:00+00')`,
   `INSERT INTO user_avatars (user_id, key, content_type, content, created_at) VALUES
    (1, 'avatar-ann', 'image/webp', '\\x52494646000000005745425000ff'::bytea, '2026-09-01 10:05:00+00')`,
   `INSERT INTO action_tokens (user_id, purpose, token_hash, email, expires_at, used_at) VALUES
@@ -33,7 +35,7 @@ export const SEED_2026_11_23 = [
   `INSERT INTO group_activity (group_id, actor_id, subject_user_id, verb, details) VALUES
    (1, 1, 2, 'member_joined', '{"via": "code", "nested": {"n": [1, 2.5, null]}}'::jsonb)`,
   `INSERT INTO group_invitations (group_id, inviter_id, invitee_id, status, responded_at) VALUES
-   (1, 1, 3, 'pending', NULL), (1, 1, 2, 'accepted', '2026-09-06 10:00:00+00')`,
+   (1, 1, 4, 'pending', NULL), (1, 1, 2, 'accepted', '2026-09-06 10:00:00+00')`,
   `INSERT INTO group_invite_codes (group_id, code, created_by, expires_at, revoked_at) VALUES
    (1, 'K7P2-QX9M', 1, '2030-01-01 00:00:00+00', NULL)`,
   `INSERT INTO categories (user_id, group_id, name, color, position) VALUES
