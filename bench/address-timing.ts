@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseBenchCli, selectedEngines, wholeNumber } from './lib/cli';
 import { recordFailure, type Engine, type EngineOutcome } from './lib/engines';
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres';
-import { signUp } from './lib/seed';
+import { call, signUp } from './lib/seed';
 import { API, BENCH_LIMITS, sleep, startServer, stopServer } from './lib/server';
 import { percentile } from './lib/stats';
 
@@ -34,6 +34,11 @@ interface Probe {
   route: string;
   /** The request for one address. */
   send: (base: string, email: string) => Promise<Response>;
+  /**
+   * A fresh registered address for each try, where the same one twice would answer differently
+   * (a second invitation to one address is a 409): by default, the one registered account.
+   */
+  freshKnown?: boolean;
 }
 
 const json = (url: string, body: unknown) => (base: string) =>
@@ -42,6 +47,9 @@ const json = (url: string, body: unknown) => (base: string) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+
+/** The inviter's token and group, set once the server is up. */
+const inviter = { token: '', groupId: 0 };
 
 const PROBES: Probe[] = [
   {
@@ -55,6 +63,16 @@ const PROBES: Probe[] = [
   {
     route: 'POST /auth/unlock-request',
     send: (base, email) => json('/auth/unlock-request', { email })(base),
+  },
+  {
+    route: 'POST /invites',
+    freshKnown: true,
+    send: (base, email) =>
+      fetch(`${base}${API}/invites`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${inviter.token}` },
+        body: JSON.stringify({ group_id: inviter.groupId, email }),
+      }),
   },
   {
     route: 'POST /auth/register',
@@ -80,13 +98,13 @@ interface Row {
   differenceMs: number;
 }
 
-async function measureProbe(base: string, engine: Engine, probe: Probe, known: string) {
+async function measureProbe(base: string, engine: Engine, probe: Probe, known: () => string) {
   const knownMs: number[] = [];
   const unknownMs: number[] = [];
   let knownStatus = 0;
   let unknownStatus = 0;
   for (let i = 0; i < WARMUP_TRIES + tries; i += 1) {
-    const a = await timed(() => probe.send(base, known));
+    const a = await timed(() => probe.send(base, known()));
     await sleep(PAUSE_MS);
     const b = await timed(() => probe.send(base, unknownEmail()));
     await sleep(PAUSE_MS);
@@ -121,8 +139,19 @@ async function runEngine(engine: Engine, rows: Row[]) {
   const server = await startServer({ env });
   try {
     const account = await signUp(server.base, 'Timing Owner');
+    inviter.token = account.accessToken;
+    inviter.groupId = (
+      await call<{ id: number }>(server.base, account.accessToken, 'POST', '/groups', {
+        name: 'Timing flat',
+      })
+    ).id;
+    const invitees: string[] = [];
+    for (let i = 0; i < WARMUP_TRIES + tries; i += 1) {
+      invitees.push((await signUp(server.base, `Invitee ${i}`)).email);
+    }
     for (const probe of PROBES) {
-      const row = await measureProbe(server.base, engine, probe, account.email);
+      const known = probe.freshKnown ? () => invitees.shift()! : () => account.email;
+      const row = await measureProbe(server.base, engine, probe, known);
       rows.push(row);
       console.log(
         `[${engine}] ${row.route}: known ${row.knownMedianMs.toFixed(2)} ms (${row.knownStatus}), ` +

@@ -276,6 +276,7 @@ describe('API documentation', () => {
         'is_verified',
         'locale',
         'name',
+        'pending_email',
         'timezone',
       ].sort(),
     );
