@@ -33,9 +33,8 @@ export const TREES: Tree[] = [
       ['modules/items'],
       ['modules/lists'],
       ['modules/groups'],
-      // Sign-in tells the owner by notification when their account is being guessed at.
-      ['modules/auth'],
       ['modules/notifications'],
+      ['modules/auth'],
       // How a person is shown (a name, an avatar), for every module.
       ['modules/people'],
       // Fastify plugins: authentication, problem+json, idempotency, rate limits, load shedding.

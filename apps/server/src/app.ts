@@ -51,6 +51,7 @@ import { costsRoutes } from './modules/costs/costs.routes';
 import { expensesRoutes } from './modules/expenses/expenses.routes';
 import { ocrRoutes } from './modules/ocr/ocr.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { notifySignInAttempts } from './modules/notifications/fan-out';
 import { createNotifications, type Notifications } from './modules/notifications/notifier';
 import { JOB_LOCKS } from './modules/notifications/scheduled';
 import { choresRoutes } from './modules/chores/chores.routes';
@@ -212,6 +213,10 @@ function wireNotifications(
   });
   ctx.events = notifications.events;
   ctx.flushNotifications = () => notifications.flush();
+  ctx.noticeSignInAttempts = async (userId, failures) => {
+    await ctx.database.db.transaction((tx) => notifySignInAttempts(tx, userId, failures));
+    await notifications.flush();
+  };
   app.decorate('notifications', notifications);
   return notifications;
 }

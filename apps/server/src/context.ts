@@ -47,4 +47,10 @@ export interface AppContext {
    * every realtime publish does it too, so only a change that publishes nothing calls it.
    */
   flushNotifications?: () => Promise<void>;
+  /**
+   * Tells an account's owner that unknown browsers keep failing to sign in to it (a
+   * `sign_in_attempts` notification), sent at once. Wired to the notifications module in app.ts,
+   * so sign-in does not depend on it.
+   */
+  noticeSignInAttempts?: (userId: number, failures: number) => Promise<void>;
 }

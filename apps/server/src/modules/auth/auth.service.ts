@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { authAttempts, users, type UserRow } from '../../db/schema';
 import { AppError, forbidden } from '../../http/problem';
-import { assertPasswordNotCommon } from '../../lib/common-passwords';
+import { assertPasswordNotCommon } from './common-passwords';
 import { sendWithRetries, type Mail } from '../../lib/mailer';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import {

@@ -1,7 +1,6 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { authAttempts, users, type UserRow } from '../../db/schema';
-import { notifySignInAttempts } from '../notifications/fan-out';
 import { createActionToken, useActionToken } from './action-tokens';
 import { sourceMayAskForMail } from './mail-limits';
 
@@ -78,11 +77,8 @@ export async function noticeGuessing(ctx: AppContext, email: string, failures: n
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!user?.email || user.isGuest) return;
   if ((await sentSince(ctx, 'guessing_notice', email, NOTICE_EVERY_MS)) > 0) return;
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(authAttempts).values({ kind: 'guessing_notice', email });
-    await notifySignInAttempts(tx, user.id, failures);
-  });
-  await ctx.flushNotifications?.();
+  await ctx.db.insert(authAttempts).values({ kind: 'guessing_notice', email });
+  await ctx.noticeSignInAttempts?.(user.id, failures);
   const link = await unlockLink(ctx, user);
   await ctx.mailer.send({
     to: user.email,

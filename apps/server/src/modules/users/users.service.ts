@@ -17,7 +17,7 @@ import { requestEmailChange } from '../auth/email-change';
 import { assertCurrentPassword, assertReauthenticated, type Requester } from '../auth/reauth';
 import { revokeAllSessions } from '../auth/sessions';
 import { handOverGroupsOf } from '../groups/leave-group';
-import { assertPasswordNotCommon } from '../../lib/common-passwords';
+import { assertPasswordNotCommon } from '../auth/common-passwords';
 
 /**
  * The account was authenticated at the start of the request; one deleted since (a second tab, a

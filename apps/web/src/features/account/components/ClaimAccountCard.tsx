@@ -8,7 +8,7 @@ import { accountSchema, type AccountValues } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
 import { useClaimAccount } from '../api/mutations';
 import { SettingsCard } from '../../../components/SettingsCard';
-import { isPasswordTooCommon, PASSWORD_TOO_COMMON } from '../../auth/password-too-common';
+import { isPasswordTooCommon, PASSWORD_TOO_COMMON } from '../../../lib/password-too-common';
 
 /** A guest keeps their lists, groups and expenses by turning the guest user into an account. */
 export function ClaimAccountCard() {

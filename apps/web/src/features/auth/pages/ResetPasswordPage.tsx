@@ -8,7 +8,7 @@ import { errorText } from '../../../lib/forms';
 import { notify } from '../../../lib/toasts';
 import { paths } from '../../../lib/paths';
 import { useResetPassword } from '../api/mutations';
-import { isPasswordTooCommon, PASSWORD_TOO_COMMON } from '../password-too-common';
+import { isPasswordTooCommon, PASSWORD_TOO_COMMON } from '../../../lib/password-too-common';
 import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
 
 /** The mailed link is `/auth/reset-password?token=...`. */

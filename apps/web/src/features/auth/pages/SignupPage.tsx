@@ -10,7 +10,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
 import { paths } from '../../../lib/paths';
 import { useRegister } from '../api/mutations';
-import { isPasswordTooCommon, PASSWORD_TOO_COMMON } from '../password-too-common';
+import { isPasswordTooCommon, PASSWORD_TOO_COMMON } from '../../../lib/password-too-common';
 
 /** spec §2 Sign-up: full name, email, password, confirm password. */
 export function SignupPage() {

@@ -9,7 +9,7 @@ import { notify } from '../../../lib/toasts';
 import {
   ReauthenticationCancelled,
   useReauthentication,
-} from '../../auth/reauth/use-reauthentication';
+} from '../../../components/reauth/use-reauthentication';
 import { calendarFeedQueryOptions } from '../api/queries';
 import { useCreateCalendarFeed, useResetCalendarFeed } from '../api/mutations';
 

@@ -28,7 +28,7 @@ import { SettingsCard } from '../../../components/SettingsCard';
 import {
   ReauthenticationCancelled,
   useReauthentication,
-} from '../../auth/reauth/use-reauthentication';
+} from '../../../components/reauth/use-reauthentication';
 
 const ENDPOINT_KEY = ['push', 'endpoint'] as const;
 

@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError } from '../../lib/api-error';
 import { ReauthenticationCancelled, useReauthentication } from './use-reauthentication';
 
 const problem = (status: number, code: Problem['code']) =>

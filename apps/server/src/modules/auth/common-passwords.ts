@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { validationFailed } from '../http/problem';
+import { validationFailed } from '../../http/problem';
 
 const require = createRequire(import.meta.url);
 

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-error';
-import { retryAfterMinutes } from '../../../lib/errors';
+import { isApiError } from '../../lib/api-error';
+import { retryAfterMinutes } from '../../lib/errors';
 
 /**
  * Asks for the password and retries a sensitive change with it (use-reauthentication.tsx). A

@@ -1,5 +1,5 @@
-import { isApiError } from '../../lib/api-client';
-import type { TranslationKey } from '../../lib/i18n';
+import { isApiError } from './api-client';
+import type { TranslationKey } from './i18n';
 
 /**
  * The server refuses the most common passwords (docs/accounts.md "Common passwords"); the list

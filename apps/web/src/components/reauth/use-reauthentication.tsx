@@ -1,6 +1,6 @@
 import { lazy, useCallback, useRef, useState, type ReactNode } from 'react';
-import { LoadWhenOpened } from '../../../components/LoadWhenOpened';
-import { isApiError } from '../../../lib/api-error';
+import { LoadWhenOpened } from '../LoadWhenOpened';
+import { isApiError } from '../../lib/api-error';
 
 const ReauthModal = lazy(() => import('./ReauthModal').then((m) => ({ default: m.ReauthModal })));
 
