@@ -568,7 +568,7 @@ async function checkNotificationScreens(page: Page, request: APIRequestContext) 
   await page.goto('/account');
   await expect(
     page.getByRole('region', { name: n.delivery.title }).getByRole('switch'),
-  ).toHaveCount(7);
+  ).toHaveCount(8);
   await expect(
     page.getByRole('region', { name: n.push.title }).getByTestId('push-device'),
   ).toHaveCount(1);

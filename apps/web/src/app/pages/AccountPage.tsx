@@ -38,7 +38,8 @@ export function AccountPage() {
             <ClaimAccountCard />
           ) : (
             <>
-              <ProfileCard user={user} />
+              {/* A confirmed email change arrives after the form filled in: start it afresh. */}
+              <ProfileCard key={user.email ?? ''} user={user} />
               <ChangePasswordCard />
             </>
           )}
