@@ -43,6 +43,12 @@ const failuresOf = (email: string) =>
     gt(authAttempts.createdAt, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS)),
   );
 
+/** The failures an attempt from `origin` is answerable for: its device's, or its address's. */
+const ownScope = (origin: LoginOrigin): SQL =>
+  origin.deviceId === null
+    ? and(isNull(authAttempts.device), eq(authAttempts.source, origin.source))!
+    : eq(authAttempts.device, origin.deviceId);
+
 /** Counts and latest time of the failures matching `where`, among the account's recent ones. */
 function historyColumns(where: SQL) {
   return {
@@ -58,11 +64,7 @@ const asHistory = (count: number, lastAt: string | Date | null): FailureHistory 
 
 /** The failure histories that bear on an attempt from `origin`, in one query. */
 async function readHistories(ctx: AppContext, email: string, origin: LoginOrigin) {
-  const own = historyColumns(
-    origin.deviceId === null
-      ? and(isNull(authAttempts.device), eq(authAttempts.source, origin.source))!
-      : eq(authAttempts.device, origin.deviceId),
-  );
+  const own = historyColumns(ownScope(origin));
   const unknown = historyColumns(isNull(authAttempts.device));
   const [row] = await ctx.db
     .select({
@@ -127,11 +129,9 @@ export async function clearOwnFailures(
   email: string,
   origin: LoginOrigin,
 ): Promise<void> {
-  const own =
-    origin.deviceId === null
-      ? and(isNull(authAttempts.device), eq(authAttempts.source, origin.source))
-      : eq(authAttempts.device, origin.deviceId);
   await ctx.db
     .delete(authAttempts)
-    .where(and(eq(authAttempts.kind, 'login_failure'), eq(authAttempts.email, email), own));
+    .where(
+      and(eq(authAttempts.kind, 'login_failure'), eq(authAttempts.email, email), ownScope(origin)),
+    );
 }
