@@ -15,3 +15,4 @@ export * from './realtime';
 export * from './ocr';
 export * from './notifications';
 export * from './export';
+export * from './shop-trips';

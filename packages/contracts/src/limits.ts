@@ -49,6 +49,8 @@ export const ACTIVITY_PAGE_DEFAULT = 20;
 export const ACTIVITY_PAGE_MAX = 100;
 
 export const LIST_NAME_MAX_LENGTH = 100;
+/** The shop a list is for (issue 25: its walking order is learned per shop). */
+export const SHOP_NAME_MAX_LENGTH = 80;
 export const LIST_DESCRIPTION_MAX_LENGTH = 1000;
 export const ITEM_NAME_MAX_LENGTH = 200;
 export const ITEM_NOTES_MAX_LENGTH = 1000;

@@ -13,6 +13,7 @@ import {
   LIST_DESCRIPTION_MAX_LENGTH,
   LIST_NAME_MAX_LENGTH,
   LIST_STATUSES_QUERY_MAX_IDS,
+  SHOP_NAME_MAX_LENGTH,
 } from './limits';
 
 /** spec §4: the list lifecycle (complete, reopen, archive, unarchive); see docs/lists.md. */
@@ -24,6 +25,8 @@ const ZVersion = z.number().int().min(1);
 
 export const ZListName = zLine().trim().min(1, 'List name is required').max(LIST_NAME_MAX_LENGTH);
 export const ZListDescription = zMultiline().trim().max(LIST_DESCRIPTION_MAX_LENGTH);
+/** The shop a list is for; empty: any shop. Supermarket mode learns a walking order per shop. */
+export const ZShopName = zLine().trim().max(SHOP_NAME_MAX_LENGTH);
 
 /** A list as the lists page shows it: with its counts and total. */
 export const ZList = z.object({
@@ -35,6 +38,8 @@ export const ZList = z.object({
   /** Who created the list; for a personal list, its owner. Null: "Deleted user". */
   created_by: ZPersonRef.nullable(),
   status: ZListStatusName,
+  /** The shop the list is for; '' for any shop (docs/shop-trips.md). */
+  shop: z.string(),
   /** The group's currency, or the owner's preferred currency for a personal list. */
   currency: z.string(),
   item_count: z.number().int(),
@@ -90,6 +95,7 @@ export const ZListsQuery = z.object({
 export const ZCreateListBody = z.object({
   name: ZListName,
   description: ZListDescription.optional(),
+  shop: ZShopName.optional(),
   /** Null or absent: a personal list. */
   group_id: ZId.nullish(),
 });
@@ -99,6 +105,7 @@ export const ZUpdateListBody = z.object({
   version: ZVersion,
   name: ZListName.optional(),
   description: ZListDescription.optional(),
+  shop: ZShopName.optional(),
 });
 export type UpdateListBody = z.input<typeof ZUpdateListBody>;
 
@@ -131,6 +138,11 @@ export const ZUpdateItemBody = z.object({
   category_id: ZId.nullish(),
   notes: zMultiline().max(ITEM_NOTES_MAX_LENGTH).optional(),
   done: z.boolean().optional(),
+  /**
+   * With `done: true`: ticked in supermarket mode. The tick joins the shop's trips, from which
+   * the walking order is learned (docs/shop-trips.md). Ignored otherwise.
+   */
+  in_shop: z.boolean().optional(),
 });
 export type UpdateItemBody = z.input<typeof ZUpdateItemBody>;
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -54,6 +54,15 @@ function EmailChangeLinkPage({ kind }: { kind: LinkKind }) {
   );
 }
 
+/**
+ * The profile this page's start asked for may still be on its way with the old address: an
+ * invalidation alone would wait for that answer and keep it, so it is dropped and asked again.
+ */
+async function refreshCurrentUser(queryClient: QueryClient) {
+  await queryClient.cancelQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+  await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+}
+
 function LinkOutcome({ kind, token }: { kind: LinkKind; token: string }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -66,7 +75,7 @@ function LinkOutcome({ kind, token }: { kind: LinkKind; token: string }) {
     if (!outcome.isSuccess) return;
     // Undo ends every session, this browser's too; a confirmation changes the cached profile.
     if (kind === 'undo') tokens.clear();
-    else void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+    else void refreshCurrentUser(queryClient);
   }, [outcome.isSuccess, kind, tokens, queryClient]);
 
   if (outcome.isPending) {
