@@ -196,6 +196,21 @@ export const ZExportActivity = z.object({
   created_at: instant,
 });
 
+/** A tick as recorded for the shop trips (docs/shop-trips.md "Privacy and export"). */
+export const ZExportShopTick = z.object({
+  id: z.number().int(),
+  /** The group the tick belongs to; null for the user's own (personal lists). */
+  group_id: z.number().int().nullable(),
+  list_id: z.number().int().nullable(),
+  shop: z.string(),
+  item_key: z.string(),
+  item_name: z.string(),
+  category_id: z.number().int().nullable(),
+  in_shop: z.boolean(),
+  ticked_by: z.number().int().nullable(),
+  ticked_at: instant,
+});
+
 export const ZExportOcrJob = z.object({
   id,
   list_id: id.nullable(),
@@ -230,6 +245,8 @@ export const ZDataExport = z.object({
   invitations: z.array(ZExportInvitation),
   categories: z.array(ZExportCategory),
   lists: z.array(ZExportList),
+  /** The ticks of the user's own trips and of their groups' trips, oldest first. */
+  shop_ticks: z.array(ZExportShopTick),
   expenses: z.array(ZExportExpense),
   settlements: z.array(ZExportSettlement),
   chores: z.array(ZExportChore),

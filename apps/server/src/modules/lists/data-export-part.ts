@@ -1,6 +1,5 @@
 import type { DataExport } from '@household/contracts';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import { z } from 'zod';
 import { items, lists, shopTicks } from '../../db/schema';
 import { groupBy, within, type ExportScope } from '../../lib/data-export';
 
@@ -56,31 +55,12 @@ export async function exportLists({
   }));
 }
 
-/**
- * A tick as stored (docs/shop-trips.md "Privacy and export"). The export contract has no section
- * for ticks yet, so their shape is stated here, beside the only code that writes it.
- */
-export const ZExportShopTick = z.object({
-  id: z.number().int(),
-  /** The group the tick belongs to; null for the user's own (personal lists). */
-  group_id: z.number().int().nullable(),
-  list_id: z.number().int().nullable(),
-  shop: z.string(),
-  item_key: z.string(),
-  item_name: z.string(),
-  category_id: z.number().int().nullable(),
-  in_shop: z.boolean(),
-  ticked_by: z.number().int().nullable(),
-  ticked_at: z.string(),
-});
-export type ExportShopTick = z.infer<typeof ZExportShopTick>;
-
 /** The ticks of the user's own trips and of their groups' trips, oldest first. */
 export async function exportShopTicks({
   tx,
   userId,
   groupIds,
-}: ExportScope): Promise<ExportShopTick[]> {
+}: ExportScope): Promise<DataExport['shop_ticks']> {
   const rows = await tx
     .select()
     .from(shopTicks)

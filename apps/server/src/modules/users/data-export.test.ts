@@ -1,3 +1,4 @@
+import { ZDataExport, type DataExport } from '@household/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem, expectShape } from '../../../test/support/assertions';
 import {
@@ -11,7 +12,6 @@ import {
 import { sender } from '../../../test/support/requests';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { choreHelpers } from '../../../test/support/chores';
-import { ZFullDataExport, type FullDataExport } from './data-export';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ const { addChore, assign } = choreHelpers(() => t.app);
 async function exportOf(user: TestUser) {
   const response = await send(user.auth, 'GET', '/users/me/export');
   expect(response.statusCode, response.body).toBe(200);
-  return { response, data: expectShape(ZFullDataExport, response.json()) };
+  return { response, data: expectShape(ZDataExport, response.json()) };
 }
 
 async function created(user: TestUser, url: string, body: object) {
@@ -195,7 +195,7 @@ describe('GET /users/me/export', () => {
 
   it('includes the user’s photo jobs and notifications sections even when empty', async () => {
     const ann = await buildUser(t.app);
-    const { data }: { data: FullDataExport } = await exportOf(ann);
+    const { data }: { data: DataExport } = await exportOf(ann);
     expect(data.ocr_jobs).toEqual([]);
     expect(Array.isArray(data.notifications)).toBe(true);
   });
