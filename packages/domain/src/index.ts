@@ -12,3 +12,4 @@ export * from './chore-views';
 export * from './chore-rotation';
 export * from './receipt-lines';
 export * from './login-throttle';
+export * from './shop-trips';
