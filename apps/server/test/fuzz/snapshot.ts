@@ -10,6 +10,14 @@ import type { ResourcePool } from './seed';
  */
 const UNSNAPSHOTTED_PREFIXES = [`${API_PREFIX}/health`, `${API_PREFIX}/users/me/export`];
 
+/**
+ * Reads that learn from every list of a group or of a person (docs/shop-trips.md). Phase 2's
+ * targets share the member's personal lists' pool of trips with the canary, so ticking a target's
+ * item rightly changes what the canary's personal list suggests: these are left out of the
+ * canary's snapshot only. Phase 1 compares them, where nothing of the member's may change.
+ */
+const SCOPE_WIDE_SUFFIXES = ['/walking-order', '/suggestions'];
+
 /** Every read's answer, status and body as the caller got them, by URL. */
 export type Snapshot = Map<string, string>;
 
@@ -27,6 +35,8 @@ export function snapshotUrls(
   for (const operation of operations) {
     if (operation.method !== 'GET') continue;
     if (UNSNAPSHOTTED_PREFIXES.some((prefix) => operation.path.startsWith(prefix))) continue;
+    if (namingPoolOnly && SCOPE_WIDE_SUFFIXES.some((suffix) => operation.path.endsWith(suffix)))
+      continue;
     let variants: { path: string; query: string[]; namesPool: boolean }[] = [
       { path: operation.path, query: [], namesPool: false },
     ];

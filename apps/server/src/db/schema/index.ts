@@ -8,3 +8,4 @@ export * from './ocr';
 export * from './rate-limits';
 export * from './notifications';
 export * from './app-version';
+export * from './shop-trips';

@@ -50,6 +50,8 @@ export const lists = pgTable(
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     /** active | completed | archived (contracts LIST_STATUSES). */
     status: text('status').notNull().default('active'),
+    /** The shop the list is for; '' for any shop. Its walking order is learned per shop. */
+    shop: text('shop').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Increases with every change of the list or any of its items (GET /lists/statuses). */

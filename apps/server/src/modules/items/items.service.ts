@@ -9,6 +9,7 @@ import { loadItems } from '../lists/lists.presenter';
 import { assertEditable, requireVisibleList, type VisibleList } from '../lists/lists.policy';
 import { bumpList, listEvent, recordListActivity } from '../lists/list-changes';
 import { countItems } from '../lists/list-reads';
+import { forgetTick, recordTick } from '../lists/shop-ticks';
 
 const itemNotFound = () => notFound('No such item');
 /** An item of a list the caller cannot see is as unknown as the list. */
@@ -163,6 +164,17 @@ export async function updateItem(
       .where(and(eq(items.id, itemId), eq(items.version, body.version)))
       .returning();
     if (!row) return { stale: true as const };
+    // docs/shop-trips.md: a tick is a purchase the trips learn from; a quick untick takes it back.
+    if (toggles && body.done) {
+      await recordTick(tx, {
+        list: visible.list,
+        item: row,
+        inShop: body.in_shop ?? false,
+        actorId: actor.id,
+      });
+    } else if (toggles) {
+      await forgetTick(tx, { listId: ownerList, name: current.name });
+    }
     const list = await bumpList(tx, ownerList);
     const verb = toggles ? (body.done ? 'item_checked' : 'item_unchecked') : 'item_updated';
     await recordListActivity(tx, {

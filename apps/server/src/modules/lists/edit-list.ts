@@ -20,6 +20,7 @@ export async function createList(
       .values({
         name: body.name,
         description: body.description ?? '',
+        shop: body.shop ?? '',
         groupId: body.group_id ? Number(body.group_id) : null,
         ownerId: actor.id,
       })
@@ -47,6 +48,7 @@ export async function duplicateList(
       .values({
         name: name ?? `${list.name} (copy)`.slice(0, 100),
         description: list.description,
+        shop: list.shop,
         groupId: list.groupId,
         ownerId: actor.id,
       })
@@ -105,12 +107,16 @@ export async function updateList(
     if (body.description !== undefined && body.description !== list.description) {
       changes.description = { from: list.description, to: body.description };
     }
+    if (body.shop !== undefined && body.shop !== list.shop) {
+      changes.shop = { from: list.shop, to: body.shop };
+    }
     if (Object.keys(changes).length === 0) return null;
     const [row] = await tx
       .update(lists)
       .set({
         name: body.name ?? list.name,
         description: body.description ?? list.description,
+        shop: body.shop ?? list.shop,
         version: list.version + 1,
         updatedAt: sql`now()`,
       })

@@ -87,7 +87,7 @@ function listQuery(config: UrlConfig, { listId, userId, knownTags, body }: ListJ
           'group', CASE WHEN l.group_id IS NULL THEN NULL
                    ELSE json_build_object('id', l.group_id, 'name', l.group_name) END,
           'created_by', ${person('o', config)},
-          'status', l.status, 'currency', coalesce(l.group_currency, o.currency, 'EUR'),
+          'status', l.status, 'shop', l.shop, 'currency', coalesce(l.group_currency, o.currency, 'EUR'),
           'item_count', agg.item_count, 'done_count', agg.done_count,
           'total_cents', agg.total_cents,
           'created_at', ${iso(sql`l.created_at`)}, 'updated_at', ${iso(sql`l.updated_at`)},

@@ -3,7 +3,7 @@ import { count, eq, inArray, or } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { categories, groupActivity, items, lists } from '../../db/schema';
+import { categories, groupActivity, items, lists, shopTicks } from '../../db/schema';
 import { expectProblem } from '../../../test/support/assertions';
 import {
   addItem,
@@ -267,6 +267,16 @@ const groupRoutes: Route[] = [
     outcomes: anyMember(200),
   },
   {
+    route: 'GET /lists/{id}/walking-order',
+    request: (w) => ({ method: 'GET', url: `${l(w)}/walking-order` }),
+    outcomes: anyMember(200),
+  },
+  {
+    route: 'GET /lists/{id}/suggestions?item=',
+    request: (w) => ({ method: 'GET', url: `${l(w)}/suggestions?item=Milk` }),
+    outcomes: anyMember(200),
+  },
+  {
     route: 'POST /lists/import {group_id}',
     request: (w) => ({
       method: 'POST',
@@ -475,6 +485,16 @@ const personalRoutes: Route[] = [
     outcomes: ownerOnly(200),
   },
   {
+    route: 'GET /lists/{id}/walking-order',
+    request: (w) => ({ method: 'GET', url: `${p(w)}/walking-order` }),
+    outcomes: ownerOnly(200),
+  },
+  {
+    route: 'GET /lists/{id}/suggestions?item=',
+    request: (w) => ({ method: 'GET', url: `${p(w)}/suggestions?item=Milk` }),
+    outcomes: ownerOnly(200),
+  },
+  {
     route: 'GET /lists/{id}/items',
     request: (w) => ({ method: 'GET', url: `${p(w)}/items` }),
     outcomes: ownerOnly(200),
@@ -648,7 +668,7 @@ async function buildWorld(kind: 'group' | 'personal'): Promise<World> {
 /** Everything a refused request must leave alone, read straight from the database. */
 async function snapshot(w: World) {
   const db = t.database.db;
-  const total = async (table: typeof lists | typeof items | typeof categories) =>
+  const total = async (table: typeof lists | typeof items | typeof categories | typeof shopTicks) =>
     (await db.select({ n: count() }).from(table))[0]!.n;
   const listIdsOfWorld = [w.listId, w.personalId];
   return {
@@ -672,6 +692,7 @@ async function snapshot(w: World) {
     listCount: await total(lists),
     itemCount: await total(items),
     categoryCount: await total(categories),
+    tickCount: await total(shopTicks),
   };
 }
 

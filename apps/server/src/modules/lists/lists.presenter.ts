@@ -68,6 +68,7 @@ export async function loadLists(db: DbOrTx, config: UrlConfig, where: SQL): Prom
     group: row.group ? { id: row.group.id, name: row.group.name } : null,
     created_by: presentPersonOrNull(row.owner, config),
     status: row.list.status as ListStatusName,
+    shop: row.list.shop,
     currency: row.group?.currency ?? row.ownerCurrency ?? 'EUR',
     item_count: Number(row.itemCount ?? 0),
     done_count: Number(row.doneCount ?? 0),

@@ -5,6 +5,7 @@ import { listExportRoutes, listImportRoutes } from './list-import-export.routes'
 import { listLifecycleRoutes } from './list-lifecycle.routes';
 import { listCollectionRoutes, listRoutes } from './list.routes';
 import { shareListRoutes } from './share-list.routes';
+import { shopTripRoutes } from './shop-trips.routes';
 
 export function listsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,5 +19,6 @@ export function listsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     listLifecycleRoutes(api, ctx);
     shareListRoutes(api, ctx);
     listExportRoutes(api, ctx);
+    shopTripRoutes(api, ctx);
   };
 }

@@ -1,7 +1,6 @@
-import { ZDataExport } from '@household/contracts';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
-import { exportFilename, exportUserData } from './data-export';
+import { exportFilename, exportUserData, ZFullDataExport } from './data-export';
 import { security, tags, type RouteApi } from './route-schemas';
 
 /** "Download my data": one JSON file the browser saves. */
@@ -13,7 +12,7 @@ export function dataExportRoutes(me: RouteApi, ctx: AppContext): void {
         tags,
         security,
         description: 'Download my data: everything the caller owns or shares, as one JSON file.',
-        response: { 200: ZDataExport },
+        response: { 200: ZFullDataExport },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,3 @@
-import { ZDataExport, type DataExport } from '@household/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem, expectShape } from '../../../test/support/assertions';
 import {
@@ -12,6 +11,7 @@ import {
 import { sender } from '../../../test/support/requests';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { choreHelpers } from '../../../test/support/chores';
+import { ZFullDataExport, type FullDataExport } from './data-export';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ const { addChore, assign } = choreHelpers(() => t.app);
 async function exportOf(user: TestUser) {
   const response = await send(user.auth, 'GET', '/users/me/export');
   expect(response.statusCode, response.body).toBe(200);
-  return { response, data: expectShape(ZDataExport, response.json()) };
+  return { response, data: expectShape(ZFullDataExport, response.json()) };
 }
 
 async function created(user: TestUser, url: string, body: object) {
@@ -157,9 +157,45 @@ describe('GET /users/me/export', () => {
     expect(data.time_entries).toEqual([]);
   });
 
+  it('holds the ticks of the user’s own trips and of their groups’, and none of another household', async () => {
+    const seeded = await twoHouseholds();
+    const tick = async (by: TestUser, item: { id: number; version: number }, inShop: boolean) => {
+      const response = await send(by.auth, 'PATCH', `/items/${item.id}`, {
+        version: item.version,
+        done: true,
+        in_shop: inShop,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await tick(seeded.ben, seeded.oats, true);
+    await tick(seeded.ann, seeded.socks, false);
+    const olgaList = await buildList(t.app, seeded.olga, { name: 'Olga corner shop' });
+    await tick(
+      seeded.olga,
+      await addItem(t.app, seeded.olga, olgaList.id, { name: 'Olga tea' }),
+      true,
+    );
+
+    const { data, response } = await exportOf(seeded.ann);
+    expect(data.shop_ticks).toMatchObject([
+      {
+        group_id: seeded.flat.id,
+        list_id: seeded.shared.id,
+        shop: '',
+        item_name: 'Oats',
+        in_shop: true,
+        ticked_by: seeded.ben.user.id,
+      },
+      { group_id: null, list_id: seeded.personal.id, item_name: 'Socks', in_shop: false },
+    ]);
+    expect(response.body).not.toContain('Olga tea');
+    const { data: ben } = await exportOf(seeded.ben);
+    expect(ben.shop_ticks.map((row) => row.item_name)).toEqual(['Oats']);
+  });
+
   it('includes the user’s photo jobs and notifications sections even when empty', async () => {
     const ann = await buildUser(t.app);
-    const { data }: { data: DataExport } = await exportOf(ann);
+    const { data }: { data: FullDataExport } = await exportOf(ann);
     expect(data.ocr_jobs).toEqual([]);
     expect(Array.isArray(data.notifications)).toBe(true);
   });

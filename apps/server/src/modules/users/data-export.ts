@@ -1,5 +1,6 @@
-import { EXPORT_FORMAT_VERSION, type DataExport } from '@household/contracts';
+import { EXPORT_FORMAT_VERSION, ZDataExport, type DataExport } from '@household/contracts';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { users, type UserRow } from '../../db/schema';
 import type { ExportScope } from '../../lib/data-export';
@@ -8,9 +9,13 @@ import { exportChoreHistory, exportChores } from '../chores/data-export-part';
 import { exportExpenses, exportSettlements } from '../expenses/data-export-part';
 import { exportGroupActivity, exportGroups } from '../groups/data-export-part';
 import { exportInvitations } from '../invites/data-export-part';
-import { exportLists } from '../lists/data-export-part';
+import { exportLists, exportShopTicks, ZExportShopTick } from '../lists/data-export-part';
 import { exportNotifications, exportNotificationSettings } from '../notifications/data-export-part';
 import { exportOcrJobs } from '../ocr/data-export-part';
+
+/** The export with the ticks of the user's trips (docs/shop-trips.md), after the lists. */
+export const ZFullDataExport = ZDataExport.extend({ shop_ticks: z.array(ZExportShopTick) });
+export type FullDataExport = z.infer<typeof ZFullDataExport>;
 
 /** The file name's date: the user's own calendar day, so that it matches what they see. */
 export function exportFilename(now: Date, timeZone: string): string {
@@ -30,7 +35,7 @@ export function exportFilename(now: Date, timeZone: string): string {
  * in). Built in memory from one read-only snapshot, so that the parts agree with each other and no
  * connection stays open while a slow client downloads.
  */
-export async function exportUserData(ctx: AppContext, user: UserRow): Promise<DataExport> {
+export async function exportUserData(ctx: AppContext, user: UserRow): Promise<FullDataExport> {
   return ctx.db.transaction(
     async (tx) => {
       const [profile] = await tx.select().from(users).where(eq(users.id, user.id));
@@ -42,6 +47,7 @@ export async function exportUserData(ctx: AppContext, user: UserRow): Promise<Da
       const invitations = await exportInvitations(scope);
       const categories = await exportCategories(scope);
       const lists = await exportLists(scope);
+      const shopTicks = await exportShopTicks(scope);
       const expenses = await exportExpenses(scope);
       const settlements = await exportSettlements(scope);
       const chores = await exportChores(scope);
@@ -61,6 +67,7 @@ export async function exportUserData(ctx: AppContext, user: UserRow): Promise<Da
         invitations,
         categories,
         lists,
+        shop_ticks: shopTicks,
         expenses,
         settlements,
         ...chores,
