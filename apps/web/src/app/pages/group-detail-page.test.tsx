@@ -98,6 +98,7 @@ describe('group detail page (spec §2 Group detail)', () => {
           group: { id: 1, name: 'Flat 3B' },
           created_by: null,
           status: 'active',
+          shop: '',
           currency: 'EUR',
           item_count: 4,
           done_count: 1,

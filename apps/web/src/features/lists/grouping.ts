@@ -1,4 +1,5 @@
-import type { Category, Item } from '@household/contracts';
+import type { Category, Item, WalkingOrder } from '@household/contracts';
+import { itemKey, sortByWalkingOrder } from '@household/domain';
 
 export interface ItemGroup {
   /** Null: the items without a (known) category, shown as "No Category" (spec §3). */
@@ -36,4 +37,28 @@ export function groupByCategory(
     .filter((group) => group.items.length > 0);
   if (uncategorised.length > 0) groups.push({ category: null, items: uncategorised });
   return groups;
+}
+
+/** The walking order's categories as keys: "No Category" (null) is one of them. */
+const categoryKey = (id: number | null) => (id === null ? 'none' : String(id));
+
+/**
+ * Issue 25: supermarket mode in the order the household walks the shop. Categories in the learned
+ * order, those never ticked there after them in aisle order (then "No Category" if not learned);
+ * within a category, items in the learned order, the others after them in the list's own order.
+ */
+export function groupByWalkingOrder(
+  items: readonly Item[],
+  categories: readonly Category[],
+  order: WalkingOrder,
+): ItemGroup[] {
+  const groups = sortByWalkingOrder(
+    groupByCategory(items, categories),
+    order.category_ids.map(categoryKey),
+    (group) => categoryKey(group.category?.id ?? null),
+  );
+  return groups.map((group) => ({
+    category: group.category,
+    items: sortByWalkingOrder(group.items, order.item_keys, (item) => itemKey(item.name)),
+  }));
 }

@@ -61,3 +61,40 @@ export function useScrollMemory(key: string, isReady: boolean) {
     return () => write(`scroll:${key}`, window.scrollY);
   }, [key, isReady]);
 }
+
+/** Choices that hold on this device for every list; kept only in memory where storage fails. */
+const deviceMemory = new Map<string, unknown>();
+
+function readDevice<T>(key: string, fallback: T): T {
+  try {
+    const stored = window.localStorage.getItem(STORAGE_PREFIX + key);
+    if (stored !== null) return JSON.parse(stored) as T;
+  } catch {
+    // Private mode or a value from another version: what this visit chose, else the default.
+  }
+  return deviceMemory.has(key) ? (deviceMemory.get(key) as T) : fallback;
+}
+
+function writeDevice(key: string, value: unknown) {
+  try {
+    window.localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(value));
+  } catch {
+    deviceMemory.set(key, value);
+  }
+}
+
+/**
+ * A choice the person makes once for this device (e.g. supermarket mode's order): unlike the
+ * page state above it lasts beyond the tab, so the next trip opens the way the last one ended.
+ */
+export function useDeviceChoice<T>(key: string, fallback: T): [T, (value: T) => void] {
+  const [value, setValue] = useState(() => readDevice(key, fallback));
+  const update = useCallback(
+    (next: T) => {
+      writeDevice(key, next);
+      setValue(next);
+    },
+    [key],
+  );
+  return [value, update];
+}

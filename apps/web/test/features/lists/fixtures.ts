@@ -26,6 +26,7 @@ export const list = (overrides: Partial<List> = {}): List => ({
   group: null,
   created_by: ann,
   status: 'active',
+  shop: '',
   currency: 'EUR',
   item_count: 0,
   done_count: 0,

@@ -107,6 +107,7 @@ function openParty(bought: string[] = []) {
       group: { id: 1, name: 'Flat 3B' },
       created_by: ann,
       status: 'active',
+      shop: '',
       currency: 'EUR',
       item_count: 3,
       done_count: bought.length,

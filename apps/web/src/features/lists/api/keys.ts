@@ -14,6 +14,10 @@ export const listKeys = {
   details: ['lists', 'detail'] as const,
   detail: (id: number) => ['lists', 'detail', id] as const,
   costSummary: (id: number) => ['lists', 'cost-summary', id] as const,
+  /** The walking order learned for the list's shop: a renamed shop is another order. */
+  walkingOrder: (id: number, shop: string) => ['lists', 'walking-order', id, shop] as const,
+  /** What usually goes with `item` (the item just added) on this list, and what is due again. */
+  suggestions: (id: number, item: string) => ['lists', 'suggestions', id, item] as const,
 };
 
 export const categoryKeys = {

@@ -21,6 +21,9 @@ export const apiPaths = {
   listUnshare: (id: Id) => `/lists/${id}/unshare`,
   listExport: (id: Id) => `/lists/${id}/export`,
   listImport: '/lists/import',
+  /** What the household's trips to the list's shop taught (docs/shop-trips.md). */
+  listWalkingOrder: (id: Id) => `/lists/${id}/walking-order`,
+  listSuggestions: (id: Id) => `/lists/${id}/suggestions`,
   groupLists: (id: Id) => `/groups/${id}/lists`,
   item: (id: Id) => `/items/${id}`,
   categories: '/categories',

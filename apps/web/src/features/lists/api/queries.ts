@@ -5,6 +5,8 @@ import {
   ZList,
   ZListDetail,
   ZListStatus,
+  ZSuggestions,
+  ZWalkingOrder,
   type Category,
 } from '@household/contracts';
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
@@ -95,4 +97,32 @@ export const costSummaryQueryOptions = (api: ApiClient, id: number) =>
     queryKey: listKeys.costSummary(id),
     queryFn: ({ signal }) =>
       api.get(apiPaths.listCostSummary(id), { schema: ZCostSummary, signal }),
+  });
+
+/**
+ * GET /lists/{id}/walking-order: the order learned from the household's trips to the list's shop.
+ * Asked for when supermarket mode opens (or just before: the list page prefetches it), but not
+ * again while it is open: rows moving under the person's thumb because a tick taught the server
+ * something would be worse than an order one trip old.
+ */
+export const walkingOrderQueryOptions = (api: ApiClient, id: number, shop: string) =>
+  queryOptions({
+    queryKey: listKeys.walkingOrder(id, shop),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.listWalkingOrder(id), { schema: ZWalkingOrder, signal }),
+    staleTime: 10_000,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: 1,
+  });
+
+/** GET /lists/{id}/suggestions?item=: what usually goes with the item just added, and what is due. */
+export const suggestionsQueryOptions = (api: ApiClient, id: number, item: string) =>
+  queryOptions({
+    queryKey: listKeys.suggestions(id, item),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.listSuggestions(id), { query: { item }, schema: ZSuggestions, signal }),
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
+    retry: false,
   });

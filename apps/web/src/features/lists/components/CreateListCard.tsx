@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   LIST_DESCRIPTION_MAX_LENGTH,
   LIST_NAME_MAX_LENGTH,
+  SHOP_NAME_MAX_LENGTH,
   type GroupSummary,
 } from '@household/contracts';
 import {
@@ -36,6 +37,10 @@ const createListSchema = z.object({
     .string()
     .trim()
     .max(LIST_DESCRIPTION_MAX_LENGTH, 'lists.create.descriptionTooLong' satisfies TranslationKey),
+  shop: z
+    .string()
+    .trim()
+    .max(SHOP_NAME_MAX_LENGTH, 'lists.create.shopTooLong' satisfies TranslationKey),
   space: z.string(),
 });
 type CreateListValues = z.infer<typeof createListSchema>;
@@ -63,7 +68,7 @@ export function CreateListCard({
     formState: { errors },
   } = useForm<CreateListValues>({
     resolver: zodResolver(createListSchema),
-    defaultValues: { name: '', description: '', space: initialSpace },
+    defaultValues: { name: '', description: '', shop: '', space: initialSpace },
   });
   const nameRef = useRef<HTMLInputElement | null>(null);
   const { ref: nameFieldRef, ...nameField } = register('name');
@@ -78,17 +83,18 @@ export function CreateListCard({
     nameRef.current?.scrollIntoView({ block: 'center' });
   }, [focus]);
 
-  const onSubmit = ({ name, description, space }: CreateListValues) =>
+  const onSubmit = ({ name, description, shop, space }: CreateListValues) =>
     createList.mutate(
       {
         name,
         ...(description ? { description } : {}),
+        ...(shop ? { shop } : {}),
         group_id: space === PERSONAL ? null : Number(space),
       },
       {
         onSuccess: () => {
           notify({ type: 'success', message: t('lists.create.success') });
-          reset({ name: '', description: '', space });
+          reset({ name: '', description: '', shop: '', space });
         },
         onError: () => notify({ type: 'error', message: t('lists.create.failed') }),
       },
@@ -134,6 +140,13 @@ export function CreateListCard({
             minRows={1}
             error={errorText(t, errors.description)}
             {...register('description')}
+          />
+          <TextInput
+            label={t('lists.fields.shop')}
+            description={t('lists.fields.shopHint')}
+            placeholder={t('lists.fields.shopPlaceholder')}
+            error={errorText(t, errors.shop)}
+            {...register('shop')}
           />
           <Group justify="flex-end">
             <Button

@@ -1,4 +1,9 @@
-import { LIST_DESCRIPTION_MAX_LENGTH, LIST_NAME_MAX_LENGTH, type List } from '@household/contracts';
+import {
+  LIST_DESCRIPTION_MAX_LENGTH,
+  LIST_NAME_MAX_LENGTH,
+  SHOP_NAME_MAX_LENGTH,
+  type List,
+} from '@household/contracts';
 import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +11,15 @@ import { notify } from '../../../lib/toasts';
 import { useUpdateList } from '../api/list-mutations';
 import { listActionFailureKey } from './list-action-failure';
 
-/** The list's name and description, sent with the version the person saw. */
+/** The list's name, description and shop, sent with the version the person saw. */
 export function EditListForm({ list, onDone }: { list: List; onDone: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateList(list.id);
   const [name, setName] = useState(list.name);
   const [description, setDescription] = useState(list.description);
+  const [shop, setShop] = useState(list.shop);
   const [error, setError] = useState<string | null>(null);
+  const [shopError, setShopError] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -20,8 +27,17 @@ export function EditListForm({ list, onDone }: { list: List; onDone: () => void 
       setError(t('lists.create.nameRequired'));
       return;
     }
+    if (shop.trim().length > SHOP_NAME_MAX_LENGTH) {
+      setShopError(t('lists.create.shopTooLong'));
+      return;
+    }
     update.mutate(
-      { version: list.version, name: name.trim(), description: description.trim() },
+      {
+        version: list.version,
+        name: name.trim(),
+        description: description.trim(),
+        shop: shop.trim(),
+      },
       {
         onSuccess: () => {
           notify({ type: 'success', message: t('lists.actions.saved') });
@@ -51,6 +67,17 @@ export function EditListForm({ list, onDone }: { list: List; onDone: () => void 
           maxLength={LIST_DESCRIPTION_MAX_LENGTH}
           value={description}
           onChange={(event) => setDescription(event.currentTarget.value)}
+        />
+        <TextInput
+          label={t('lists.fields.shop')}
+          description={t('lists.fields.shopHint')}
+          placeholder={t('lists.fields.shopPlaceholder')}
+          value={shop}
+          error={shopError}
+          onChange={(event) => {
+            setShop(event.currentTarget.value);
+            if (shopError) setShopError(null);
+          }}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

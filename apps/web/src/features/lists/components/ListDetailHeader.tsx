@@ -1,9 +1,12 @@
 import type { ListDetail } from '@household/contracts';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCalculator, IconShoppingCart } from '@tabler/icons-react';
+import { IconBuildingStore, IconCalculator, IconShoppingCart } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useApi } from '../../../lib/api-context';
 import { paths } from '../../../lib/paths';
+import { walkingOrderQueryOptions } from '../api/queries';
 import { ListActionsMenu } from './ListActionsMenu';
 import { ListKindBadge, ListStatusBadge } from './ListBadges';
 import { OfflineIndicator } from './OfflineIndicator';
@@ -17,6 +20,11 @@ export function ListDetailHeader({
   onOpenCosts: () => void;
 }) {
   const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  // Asked for as the person reaches for supermarket mode, so it opens in the learned order at once.
+  const prefetchOrder = () =>
+    void queryClient.prefetchQuery(walkingOrderQueryOptions(api, list.id, list.shop));
   return (
     <Stack gap={6}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -28,6 +36,14 @@ export function ListDetailHeader({
           <ListStatusBadge status={list.status} />
         </Group>
       </Group>
+      {list.shop && (
+        <Group gap={6} wrap="nowrap" data-testid="list-shop">
+          <IconBuildingStore size={16} aria-hidden />
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            {t('lists.detail.atShop', { shop: list.shop })}
+          </Text>
+        </Group>
+      )}
       {list.description && (
         <Text c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
           {list.description}
@@ -38,6 +54,9 @@ export function ListDetailHeader({
           component={Link}
           to={paths.listShop(list.id)}
           leftSection={<IconShoppingCart size={16} aria-hidden />}
+          onPointerEnter={prefetchOrder}
+          onPointerDown={prefetchOrder}
+          onFocus={prefetchOrder}
         >
           {t('lists.shop.open')}
         </Button>

@@ -8,16 +8,20 @@ import { notify } from '../../../lib/toasts';
 import { useAddItem } from '../api/item-mutations';
 import { money } from '../../../lib/money';
 import { quantityText } from '../format';
+import { SuggestionsStrip } from './SuggestionsStrip';
 
 /**
  * One field that understands "2 x Milk 1,99" (docs/lists.md quick-add): it shows what it will add
- * while the person types, and adds it at the end of the list.
+ * while the person types, and adds it at the end of the list. Below it, once the item is in, what
+ * usually goes with it (issue 25).
  */
 export function QuickAddItem({ listId, currency }: { listId: number; currency: string }) {
   const { t, i18n } = useTranslation();
   const addItem = useAddItem(listId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** The item the suggestions are for: the last one added here, until dismissed. */
+  const [suggestFor, setSuggestFor] = useState<string | null>(null);
   const parsed = parseItemLine(text);
 
   const onSubmit = (event: FormEvent) => {
@@ -40,7 +44,10 @@ export function QuickAddItem({ listId, currency }: { listId: number; currency: s
     setText('');
     addItem.mutate(body, {
       onSuccess: (outcome) => {
-        if (outcome.status === 'sent') notify({ type: 'success', message: t('lists.item.added') });
+        if (outcome.status !== 'sent') return;
+        notify({ type: 'success', message: t('lists.item.added') });
+        // Asked once the item is on the list, so it is not suggested as due again itself.
+        setSuggestFor(body.name);
       },
     });
   };
@@ -58,28 +65,38 @@ export function QuickAddItem({ listId, currency }: { listId: number; currency: s
           .join(' · ');
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Group align="flex-start" gap="xs" wrap="nowrap">
-        <TextInput
-          label={t('lists.quickAdd.label')}
-          placeholder={t('lists.quickAdd.placeholder')}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          description={
-            preview ? t('lists.quickAdd.preview', { item: preview }) : t('lists.quickAdd.hint')
-          }
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          autoComplete="off"
-          style={{ flex: 1 }}
+    <>
+      <form onSubmit={onSubmit} noValidate>
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          <TextInput
+            label={t('lists.quickAdd.label')}
+            placeholder={t('lists.quickAdd.placeholder')}
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              if (error) setError(null);
+            }}
+            error={error}
+            description={
+              preview ? t('lists.quickAdd.preview', { item: preview }) : t('lists.quickAdd.hint')
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            autoComplete="off"
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" mt={25} leftSection={<IconPlus size={16} aria-hidden />}>
+            {t('lists.quickAdd.submit')}
+          </Button>
+        </Group>
+      </form>
+      {suggestFor !== null && (
+        <SuggestionsStrip
+          key={suggestFor}
+          listId={listId}
+          item={suggestFor}
+          onDismiss={() => setSuggestFor(null)}
         />
-        <Button type="submit" mt={25} leftSection={<IconPlus size={16} aria-hidden />}>
-          {t('lists.quickAdd.submit')}
-        </Button>
-      </Group>
-    </form>
+      )}
+    </>
   );
 }

@@ -16,14 +16,19 @@ export function ShopItems({
   currency,
   entries,
   readOnly,
+  above = '',
 }: {
   listId: number;
   currency: string;
   entries: ItemEntry[];
   readOnly: boolean;
+  /** Names what the page shows above the rows; when it changes, where they start is measured again. */
+  above?: string;
 }) {
   const updateItem = useUpdateItem(listId);
-  const [listRef, offsetTop] = useOffsetTop<HTMLDivElement>(entries.length);
+  // Measured again when what shows above the rows may have changed: the all-done line comes with
+  // the entries, the order's switch with `above`.
+  const [listRef, offsetTop] = useOffsetTop<HTMLDivElement>(`${entries.length}:${above}`);
   const virtualizer = useWindowVirtualizer({
     count: entries.length,
     estimateSize: (index) => (entries[index]?.kind === 'header' ? 48 : 61),
@@ -35,7 +40,12 @@ export function ShopItems({
   const tick = (item: Item, priceCents: number | null | undefined) =>
     updateItem.mutate({
       item,
-      changes: { done: true, ...(priceCents === undefined ? {} : { price_cents: priceCents }) },
+      // Issue 25: a tick in the shop joins the trip the walking order is learned from.
+      changes: {
+        done: true,
+        in_shop: true,
+        ...(priceCents === undefined ? {} : { price_cents: priceCents }),
+      },
     });
   const undo = (item: Item) => updateItem.mutate({ item, changes: { done: false } });
 

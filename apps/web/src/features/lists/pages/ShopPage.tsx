@@ -6,20 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { useNumericParam } from '../../../lib/route-params';
 import { notify } from '../../../lib/toasts';
-import { categoriesQueryOptions, listQueryOptions } from '../api/queries';
+import { categoriesQueryOptions, listQueryOptions, walkingOrderQueryOptions } from '../api/queries';
 import { OfflineNotice } from '../../../components/OfflineNotice';
 import { ShopExitButton } from '../components/ShopExitButton';
 import { ShopHeader } from '../components/ShopHeader';
 import { ShopItems } from '../components/ShopItems';
+import { ShopOrderControl, type ShopOrder } from '../components/ShopOrderControl';
 import { useShopEntries } from '../components/use-shop-entries';
 import { useListsLive } from '../api/live';
 import { useOutboxToasts } from '../components/use-outbox-toasts';
 import { useWakeLock } from '../wake-lock';
+import { useDeviceChoice } from '../view-state';
 import { PageLoader } from '../../../components/PageLoader';
 
 /**
  * Supermarket mode (spec §2, with an exit button): the list full-screen without the app's
- * navigation, in aisle order, one tap per item, ticked items sinking to "Done", the screen kept on.
+ * navigation, in the order the household walks the shop (issue 25) or in aisle order, one tap per
+ * item, ticked items sinking to "Done", the screen kept on.
  */
 export function ShopPage() {
   const { t } = useTranslation();
@@ -61,9 +64,15 @@ export function ShopPage() {
 
 function Shop({ list }: { list: ListDetail }) {
   const { t } = useTranslation();
-  const categories = useQuery(categoriesQueryOptions(useApi(), list.group?.id ?? null));
+  const api = useApi();
+  const categories = useQuery(categoriesQueryOptions(api, list.group?.id ?? null));
+  // Without an answer (offline, or nothing learned yet) the list's own order holds; the rows are
+  // shown at once and not held back for it.
+  const walking = useQuery(walkingOrderQueryOptions(api, list.id, list.shop));
+  const learned = walking.data && walking.data.trips > 0 ? walking.data : null;
+  const [choice, setChoice] = useDeviceChoice<ShopOrder>('shop:order', 'learned');
   const readOnly = list.status === 'archived';
-  const entries = useShopEntries(list.items, categories.data);
+  const entries = useShopEntries(list.items, categories.data, choice === 'manual' ? null : learned);
 
   const cartCents = list.items
     .filter((item) => item.done)
@@ -75,6 +84,13 @@ function Shop({ list }: { list: ListDetail }) {
       <ShopHeader list={list} cartCents={cartCents} openCount={openCount} />
       <OfflineNotice />
       <main>
+        {learned && (
+          <ShopOrderControl
+            order={learned}
+            value={choice === 'manual' ? 'manual' : 'learned'}
+            onChange={setChoice}
+          />
+        )}
         {readOnly && (
           <Alert m="md" color="gray">
             {t('lists.detail.archivedText')}
@@ -95,6 +111,7 @@ function Shop({ list }: { list: ListDetail }) {
           currency={list.currency}
           entries={entries}
           readOnly={readOnly}
+          above={`${learned !== null}:${openCount === 0}`}
         />
       </main>
     </>

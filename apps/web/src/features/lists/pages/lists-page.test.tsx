@@ -104,6 +104,25 @@ describe('lists page (spec §2 Lists page)', () => {
     expect(await post.json()).toEqual({ name: 'Party', description: 'Saturday', group_id: 1 });
   });
 
+  it('names the shop a new list is for, which may be left as any shop', async () => {
+    const { server } = openLists();
+    server.protectedRoute('POST', '/lists', () =>
+      jsonResponse(listDetail([], { id: 9, name: 'Party', shop: 'Lidl' }), 201),
+    );
+    expect(await screen.findByLabelText('Shop')).toHaveAttribute('placeholder', 'Any shop');
+    await userEvent.type(screen.getByLabelText(/List name/), 'Party');
+    await userEvent.type(screen.getByLabelText('Shop'), 'x'.repeat(81));
+    await userEvent.click(screen.getByRole('button', { name: 'Create list' }));
+    expect(await screen.findByText('The shop name is too long')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Shop'));
+    await userEvent.type(screen.getByLabelText('Shop'), ' Lidl ');
+    await userEvent.click(screen.getByRole('button', { name: 'Create list' }));
+    expect(await screen.findByText('List created')).toBeInTheDocument();
+    const post = server.callsTo('/lists').find((r) => r.method === 'POST')!;
+    expect(await post.json()).toEqual({ name: 'Party', shop: 'Lidl', group_id: null });
+  });
+
   it('says "Failed to fetch lists." and retries on request', async () => {
     let fail = true;
     openLists('/lists', () =>

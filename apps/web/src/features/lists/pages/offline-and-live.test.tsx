@@ -110,6 +110,30 @@ describe('offline changes (docs/lists.md: never lose an edit)', () => {
     expect(screen.queryByText(/changes? waiting/)).not.toBeInTheDocument();
   });
 
+  it('keeps a tick made offline in supermarket mode as one made in the shop (issue 25)', async () => {
+    const first = openList(listDetail([item(1, 'Milk', { version: 4 })]), {
+      path: '/lists/1/shop',
+    });
+    await screen.findByRole('button', { name: 'Tick off Milk' });
+    goOffline();
+    await userEvent.click(screen.getByRole('button', { name: 'Tick off Milk' }));
+    await waitFor(async () => expect(await storedOutbox()).toHaveLength(1));
+    first.unmount();
+
+    // Reopened later, the kept tick still says it was made in the shop when it goes out.
+    const { server } = openList(listDetail([item(1, 'Milk', { version: 4 })]), {
+      path: '/lists/1/shop',
+    });
+    server.protectedRoute('PATCH', '/lists/1/items/1', () =>
+      jsonResponse(item(1, 'Milk', { version: 5, done: true })),
+    );
+    expect(await screen.findByText('Offline — 1 change waiting')).toBeInTheDocument();
+    goOnline();
+    await waitFor(async () => expect(await storedOutbox()).toBeUndefined());
+    const [patch] = writes(server);
+    expect(await patch!.json()).toEqual({ version: 4, done: true, in_shop: true });
+  });
+
   it('moves a queue kept in local storage by an earlier version into IndexedDB and sends it', async () => {
     window.localStorage.setItem(
       'household.lists.outbox.5',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '../../../../test/fake-api';
+import { jsonResponse, problemResponse } from '../../../../test/fake-api';
 import { ann, category, item, listDetail } from '../../../../test/features/lists/fixtures';
 import { openList } from '../../../../test/features/lists/open-list';
 
@@ -61,9 +61,11 @@ describe('supermarket mode (spec §2: with an exit button)', () => {
       expect.stringContaining('Milk'),
       expect.stringContaining('Bread'),
     ]);
+    // Issue 25: a tick in supermarket mode says so; the walking order is learned from such ticks.
     expect(await server.callsTo('/lists/1/items/1')[0]!.json()).toEqual({
       version: 1,
       done: true,
+      in_shop: true,
       price_cents: 199,
     });
   });
@@ -84,5 +86,98 @@ describe('supermarket mode (spec §2: with an exit button)', () => {
       version: 1,
       done: false,
     });
+  });
+});
+
+describe('supermarket mode in the learned walking order (issue 25)', () => {
+  const openRows = async () =>
+    (await shopRows())
+      .filter((row) => row.getAttribute('data-done') === 'false')
+      .map((row) => row.textContent);
+  const learnedItems = () =>
+    listDetail(
+      [
+        item(1, 'Milk', { category_id: 3 }),
+        item(2, 'Apples', { category_id: 2 }),
+        item(3, 'Bread'),
+        item(4, 'Cheese', { category_id: 3 }),
+        item(5, 'Pears', { category_id: 2 }),
+      ],
+      { shop: 'Lidl' },
+    );
+  const categories = [category(3, 'Dairy', 2), category(2, 'Fruit', 1)];
+  const walkingOrder = {
+    shop: 'Lidl',
+    trips: 3,
+    // Bread (no category) first, then Dairy; Fruit comes after, but Pears is known before Apples.
+    category_ids: [null, 3],
+    item_keys: ['pears', 'cheese', 'bread', 'milk'],
+  };
+  const learnedOrder = ['Bread', 'Cheese', 'Milk', 'Pears', 'Apples'];
+  const manualOrder = ['Apples', 'Pears', 'Milk', 'Cheese', 'Bread'];
+
+  function openShop() {
+    const opened = openList(learnedItems(), { path: '/lists/1/shop', categories });
+    opened.server.protectedRoute('GET', '/lists/1/walking-order', () => jsonResponse(walkingOrder));
+    return opened;
+  }
+
+  it('groups the open items in the order the household walks the shop, and says where it comes from', async () => {
+    openShop();
+    expect(await screen.findByText('Learned from 3 trips at Lidl')).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(await openRows()).toEqual(learnedOrder.map((name) => expect.stringContaining(name))),
+    );
+    // Categories first learned, then the others in aisle order; items likewise in each.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'No Category (1)',
+      'Dairy (2)',
+      'Fruit (2)',
+    ]);
+  });
+
+  it('switches to your own order with the keyboard and remembers the choice on this device', async () => {
+    const first = openShop();
+    const yours = await screen.findByRole('radio', { name: 'Your order' });
+    expect(screen.getByRole('radio', { name: 'Learned order' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Learned order' }));
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(yours).toBeChecked());
+    await waitFor(async () =>
+      expect(await openRows()).toEqual(manualOrder.map((name) => expect.stringContaining(name))),
+    );
+    expect(window.localStorage.getItem('household.view.shop:order')).toBe('"manual"');
+    first.unmount();
+
+    // The next trip opens the way this one ended.
+    openShop();
+    expect(await screen.findByRole('radio', { name: 'Your order' })).toBeChecked();
+    await waitFor(async () =>
+      expect(await openRows()).toEqual(manualOrder.map((name) => expect.stringContaining(name))),
+    );
+  });
+
+  it('keeps your order, without a switch, when nothing was learned yet or the order cannot be had', async () => {
+    const { server } = openList(learnedItems(), { path: '/lists/1/shop', categories });
+    server.protectedRoute('GET', '/lists/1/walking-order', () =>
+      jsonResponse({ shop: 'Lidl', trips: 0, category_ids: [], item_keys: [] }),
+    );
+    await waitFor(async () =>
+      expect(await openRows()).toEqual(manualOrder.map((name) => expect.stringContaining(name))),
+    );
+    await waitFor(() => expect(server.callsTo('/lists/1/walking-order')).toHaveLength(1));
+    expect(screen.queryByRole('radio', { name: 'Learned order' })).not.toBeInTheDocument();
+  });
+
+  it('shows the list in your order when the walking order fails to load', async () => {
+    const { server } = openList(learnedItems(), { path: '/lists/1/shop', categories });
+    server.protectedRoute('GET', '/lists/1/walking-order', () =>
+      problemResponse(500, 'internal_error'),
+    );
+    await waitFor(async () =>
+      expect(await openRows()).toEqual(manualOrder.map((name) => expect.stringContaining(name))),
+    );
+    await waitFor(() => expect(server.callsTo('/lists/1/walking-order').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('radio', { name: 'Learned order' })).not.toBeInTheDocument();
   });
 });
