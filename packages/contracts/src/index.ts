@@ -16,3 +16,4 @@ export * from './ocr';
 export * from './notifications';
 export * from './export';
 export * from './shop-trips';
+export * from './expense-series';

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'settlement_received',
   'invitation',
   'sign_in_attempts',
+  /** A variable recurring bill's occurrence waits for its amount (issue 26 §1), told to its payer. */
+  'bill_amount_needed',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof ZNotificationKind>;
