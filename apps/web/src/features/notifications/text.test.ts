@@ -78,6 +78,13 @@ describe('notification sentences', () => {
     ],
     [
       notification({
+        kind: 'bill_amount_needed',
+        data: { expense_description: 'Electricity', due_date: '2026-12-01', series_id: 4 },
+      }),
+      'Fill in the amount of “Electricity” for Dec 1, 2026',
+    ],
+    [
+      notification({
         kind: 'list_changes',
         data: { list_name: 'Shop', count: 2, item_names: 'A, B' },
       }),

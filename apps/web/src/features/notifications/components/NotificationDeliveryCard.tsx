@@ -2,6 +2,7 @@ import {
   NOTIFICATION_KINDS,
   type NotificationDelivery,
   type NotificationKind,
+  type NotificationKinds,
 } from '@household/contracts';
 import {
   Alert,
@@ -93,7 +94,10 @@ function DeliveryForm({ saved }: { saved: NotificationDelivery }) {
       <Stack>
         <Fieldset legend={t('notifications.delivery.kindsLegend')} variant="unstyled">
           <Stack gap="xs">
-            {NOTIFICATION_KINDS.map((kind: NotificationKind) => (
+            {NOTIFICATION_KINDS.filter(
+              // A switch for each kind the settings list; one they do not list yet is always on.
+              (kind: NotificationKind): kind is keyof NotificationKinds => kind in values.kinds,
+            ).map((kind) => (
               <Controller
                 key={kind}
                 name={`kinds.${kind}`}
