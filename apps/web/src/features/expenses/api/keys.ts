@@ -39,6 +39,9 @@ export const moneyKeys = {
   groupBalances: (groupId: number) => ['money', 'balances', groupId] as const,
   summary: (groupId: number) => ['money', 'summary', groupId] as const,
   settlements: (groupId: number) => ['money', 'settlements', groupId] as const,
+  /** Recurring bills: an occurrence makes an expense, so they live under ['money'] too. */
+  series: ['money', 'series'] as const,
+  seriesOf: (groupId: number | null) => ['money', 'series', groupId ?? 'mine'] as const,
   report: ({ groupId, from, to }: ReportRange) =>
     ['money', 'report', groupId ?? 'mine', from ?? '', to ?? ''] as const,
 };

@@ -20,4 +20,10 @@ export const apiPaths = {
   reports: '/reports',
   groupExport: (groupId: Id) => `/groups/${groupId}/expenses/export`,
   groupImport: (groupId: Id) => `/groups/${groupId}/expenses/import`,
+  /** With `group_id`: a group's recurring bills; without: my personal ones. */
+  expenseSeries: '/expense-series',
+  oneSeries: (id: Id) => `/expense-series/${id}`,
+  seriesAction: (id: Id, action: 'pause' | 'resume' | 'end' | 'skip') =>
+    `/expense-series/${id}/${action}`,
+  seriesOccurrence: (id: Id, date: string) => `/expense-series/${id}/occurrences/${date}`,
 } as const;

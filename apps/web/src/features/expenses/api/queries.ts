@@ -8,6 +8,8 @@ import {
   ZMyBalances,
   ZReport,
   ZSettlementPage,
+  ZExpenseSeries,
+  ZExpenseSeriesList,
 } from '@household/contracts';
 import { infiniteQueryOptions, queryOptions, keepPreviousData } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -138,3 +140,20 @@ export const reportQueryOptions = (api: ApiClient, range: ReportRange) =>
     // A new date range keeps the last figures on screen until its own arrive.
     placeholderData: keepPreviousData,
   });
+
+/** GET /expense-series?group_id=: a group's recurring bills, or without a group my personal ones. */
+export const expenseSeriesQueryOptions = (api: ApiClient, groupId: number | null) =>
+  queryOptions({
+    queryKey: moneyKeys.seriesOf(groupId),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.expenseSeries, {
+        query: { group_id: groupId ?? undefined },
+        schema: ZExpenseSeriesList,
+        signal,
+      }),
+    select: (answer: z.infer<typeof ZExpenseSeriesList>) => answer.series,
+  });
+
+/** GET /expense-series/{id}: a recurring bill as it is now (after a 409, for the form). */
+export const fetchSeries = (api: ApiClient, id: number) =>
+  api.get(apiPaths.oneSeries(id), { schema: ZExpenseSeries });
