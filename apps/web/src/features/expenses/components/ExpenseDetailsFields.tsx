@@ -1,5 +1,6 @@
 import type { Expense, GroupMember } from '@household/contracts';
 import { Group, NativeSelect, Text, TextInput, Textarea } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_RULES, personName } from '../../../lib/people';
 import type { Values } from './expense-form-values';
@@ -14,6 +15,8 @@ export function ExpenseDetailsFields({
   isGroup,
   categories,
   expense,
+  variable = false,
+  repeatFields,
 }: {
   values: Values;
   set: (field: keyof Values) => (value: string) => void;
@@ -25,6 +28,10 @@ export function ExpenseDetailsFields({
   categories: { id: number; name: string }[];
   /** The expense being edited: its category is offered even if it is gone from the list. */
   expense: Expense | undefined;
+  /** A variable recurring bill: no amount now, each occurrence's is filled in later. */
+  variable?: boolean;
+  /** The Repeat part, right under the date it starts from. */
+  repeatFields?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -38,17 +45,19 @@ export function ExpenseDetailsFields({
         error={show('description')}
       />
       <Group grow align="flex-start" wrap="wrap">
-        <TextInput
-          label={t('expenses.form.amount')}
-          required
-          inputMode="decimal"
-          rightSection={<Text size="xs">{currency}</Text>}
-          rightSectionWidth={52}
-          miw={140}
-          value={values.amount}
-          onChange={(event) => set('amount')(event.currentTarget.value)}
-          error={show('amount')}
-        />
+        {!variable && (
+          <TextInput
+            label={t('expenses.form.amount')}
+            required
+            inputMode="decimal"
+            rightSection={<Text size="xs">{currency}</Text>}
+            rightSectionWidth={52}
+            miw={140}
+            value={values.amount}
+            onChange={(event) => set('amount')(event.currentTarget.value)}
+            error={show('amount')}
+          />
+        )}
         <TextInput
           label={t('expenses.form.date')}
           type="date"
@@ -59,6 +68,7 @@ export function ExpenseDetailsFields({
           error={show('date')}
         />
       </Group>
+      {repeatFields}
       <Group grow align="flex-start" wrap="wrap">
         {isGroup && (
           <NativeSelect

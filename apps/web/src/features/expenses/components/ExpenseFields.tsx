@@ -1,17 +1,25 @@
-import type { Expense, GroupMember, ListDetail } from '@household/contracts';
+import type { Expense, ExpenseSeries, GroupMember, ListDetail } from '@household/contracts';
 import { Alert, Button, Group, List as BulletList, Stack, Text } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../lib/money';
 import type { ItemScope } from './expense-form-values';
 import { ExpenseDetailsFields } from './ExpenseDetailsFields';
+import { RepeatFields } from './RepeatFields';
+import { withType } from './split-draft-edits';
 import { SplitFields } from './SplitFields';
 import { useExpenseForm } from './use-expense-form';
 import { useSaveExpense } from './use-save-expense';
+import { useSaveSeries } from './use-save-series';
 
-/** The expense form itself: its fields, the split of a group expense, and saving. */
+/**
+ * The expense form itself: its fields, whether it repeats, the split of a group expense, and
+ * saving. A new expense that repeats is saved as a recurring bill (issue 26 §1), which makes its
+ * first expense on the form's date.
+ */
 export function ExpenseFields({
   expense,
+  series,
   groupId,
   members,
   currency,
@@ -23,6 +31,8 @@ export function ExpenseFields({
   onClose,
 }: {
   expense: Expense | undefined;
+  /** The recurring bill being edited. */
+  series?: ExpenseSeries;
   groupId: number | null;
   members: GroupMember[];
   currency: string;
@@ -34,9 +44,18 @@ export function ExpenseFields({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const form = useExpenseForm({ expense, groupId, members, currency, list, scope });
+  const form = useExpenseForm({ expense, series, groupId, members, currency, list, scope });
   const saving = useSaveExpense({ expense, groupId, list, idempotencyKey, onConflict, onClose });
+  const seriesSaving = useSaveSeries({
+    series,
+    groupId,
+    idempotencyKey,
+    onConflict,
+    onClose,
+  });
   const isGroup = groupId !== null;
+  // An expense of a list, or one already made, does not become a recurring bill.
+  const repeatOffered = series !== undefined || (expense === undefined && list === null);
   const itemBasedOffered = list !== null || form.draft.type === 'item_based';
   const format = (cents: number) => money(cents, currency, i18n.language);
 
@@ -44,6 +63,12 @@ export function ExpenseFields({
     event.preventDefault();
     form.setSubmitted(true);
     saving.clearServerErrors();
+    seriesSaving.clearServerErrors();
+    if (form.repeats) {
+      const toSave = form.seriesToSave();
+      if (toSave) seriesSaving.save(toSave);
+      return;
+    }
     const fields = form.fieldsToSave();
     if (fields) saving.save(fields);
   };
@@ -60,6 +85,26 @@ export function ExpenseFields({
           isGroup={isGroup}
           categories={categories}
           expense={expense}
+          variable={form.variable}
+          repeatFields={
+            repeatOffered && (
+              <RepeatFields
+                repeat={form.repeat}
+                setRepeat={form.setRepeat}
+                date={form.values.date}
+                editing={series !== undefined}
+                showError={form.showRepeat}
+                onVariable={(variable) => {
+                  // An exact split needs the total: a variable bill is split equally instead.
+                  if (variable) {
+                    form.setDraft((draft) =>
+                      draft.type === 'exact' ? withType(draft, 'equal') : draft,
+                    );
+                  }
+                }}
+              />
+            )
+          }
         />
         {isGroup ? (
           <SplitFields
@@ -68,7 +113,8 @@ export function ExpenseFields({
             people={form.people}
             preview={form.preview}
             amountKnown={form.amountKnown}
-            itemBasedOffered={itemBasedOffered}
+            itemBasedOffered={itemBasedOffered && !form.repeats}
+            variable={form.variable}
             currency={currency}
             format={format}
             submitted={form.submitted}
@@ -78,13 +124,13 @@ export function ExpenseFields({
             {t('expenses.form.personalHint')}
           </Text>
         )}
-        <ServerErrors messages={saving.serverErrors} />
+        <ServerErrors messages={form.repeats ? seriesSaving.serverErrors : saving.serverErrors} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('app.cancel')}
           </Button>
-          <Button type="submit" loading={saving.isPending}>
-            {expense ? t('app.save') : t('expenses.form.add')}
+          <Button type="submit" loading={saving.isPending || seriesSaving.isPending}>
+            {expense || series ? t('app.save') : t('expenses.form.add')}
           </Button>
         </Group>
       </Stack>

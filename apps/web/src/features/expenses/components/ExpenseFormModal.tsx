@@ -1,11 +1,17 @@
-import { ZExpense, type Expense, type ListDetail } from '@household/contracts';
-import { Alert, Modal, NativeSelect, Stack } from '@mantine/core';
+import {
+  ZExpense,
+  ZExpenseSeries,
+  type Expense,
+  type ExpenseSeries,
+  type ListDetail,
+} from '@household/contracts';
+import { Alert, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { PageLoader } from '../../../components/PageLoader';
-import { expenseCategoriesQueryOptions, fetchExpense } from '../api/queries';
+import { expenseCategoriesQueryOptions, fetchExpense, fetchSeries } from '../api/queries';
 import {
   groupQueryOptions,
   myGroupsQueryOptions,
@@ -20,6 +26,8 @@ import { ExpenseFields } from './ExpenseFields';
 export interface ExpenseFormTarget {
   /** Editing this expense; absent: adding one. */
   expense?: Expense;
+  /** Editing this recurring bill: its next occurrences change, past ones stay as they were. */
+  series?: ExpenseSeries;
   /**
    * The group of a new expense: a group's id, null for a personal expense, undefined to let the
    * person choose (on /expenses).
@@ -62,7 +70,13 @@ export function ExpenseFormModal({
       opened={opened}
       onClose={onClose}
       size="lg"
-      title={target?.expense ? t('expenses.form.editTitle') : t('expenses.form.addTitle')}
+      title={
+        target?.series
+          ? t('expenses.series.editTitle')
+          : target?.expense
+            ? t('expenses.form.editTitle')
+            : t('expenses.form.addTitle')
+      }
     >
       {opened && target && <ExpenseFormBody target={target} onClose={onClose} />}
     </Modal>
@@ -75,8 +89,9 @@ function ExpenseFormBody({ target, onClose }: { target: ExpenseFormTarget; onClo
   const queryClient = useQueryClient();
   // The expense the form starts from; after a 409 it is the expense as it is now.
   const [base, setBase] = useState<Expense | undefined>(target.expense);
+  const [seriesBase, setSeriesBase] = useState<ExpenseSeries | undefined>(target.series);
   const [conflict, setConflict] = useState(false);
-  const fixedGroup = base ? base.group_id : target.groupId;
+  const fixedGroup = base ? base.group_id : seriesBase ? seriesBase.group_id : target.groupId;
   const [chosenGroup, setChosenGroup] = useState<number | null>(null);
   const groupId = fixedGroup === undefined ? chosenGroup : fixedGroup;
   // One key per form: a retry after a lost answer is applied once (docs/expenses.md "Screens").
@@ -91,6 +106,16 @@ function ExpenseFormBody({ target, onClose }: { target: ExpenseFormTarget; onClo
   const categories = useQuery(expenseCategoriesQueryOptions(api, groupId));
 
   const onConflict = async (current: unknown) => {
+    if (seriesBase) {
+      const parsed = ZExpenseSeries.safeParse(current);
+      const latest = parsed.success
+        ? parsed.data
+        : await fetchSeries(api, seriesBase.id).catch(() => null);
+      void refreshMoney(queryClient);
+      if (latest) setSeriesBase(latest);
+      setConflict(true);
+      return;
+    }
     const parsed = ZExpense.safeParse(current);
     let latest = parsed.success ? parsed.data : null;
     if (!latest && base) latest = await fetchExpense(api, base.id).catch(() => null);
@@ -109,7 +134,11 @@ function ExpenseFormBody({ target, onClose }: { target: ExpenseFormTarget; onClo
     );
   }
   const currency =
-    base?.currency ?? group.data?.currency ?? preferences.data?.currency ?? target.list?.currency;
+    base?.currency ??
+    seriesBase?.currency ??
+    group.data?.currency ??
+    preferences.data?.currency ??
+    target.list?.currency;
 
   return (
     <Stack>
@@ -130,14 +159,20 @@ function ExpenseFormBody({ target, onClose }: { target: ExpenseFormTarget; onClo
           ]}
         />
       )}
+      {seriesBase && (
+        <Text size="sm" c="dimmed">
+          {t('expenses.series.editHint')}
+        </Text>
+      )}
       {conflict && (
         <Alert color="yellow" role="alert" title={t('expenses.form.conflictTitle')}>
-          {t('expenses.form.conflict')}
+          {seriesBase ? t('expenses.series.conflict') : t('expenses.form.conflict')}
         </Alert>
       )}
       <ExpenseFields
-        key={`${groupId ?? PERSONAL}-${base?.version ?? 'new'}`}
+        key={`${groupId ?? PERSONAL}-${base?.version ?? seriesBase?.version ?? 'new'}`}
         expense={base}
+        series={seriesBase}
         groupId={groupId}
         members={group.data?.members ?? []}
         currency={currency ?? 'EUR'}

@@ -15,6 +15,7 @@ export function SplitFields({
   preview,
   amountKnown,
   itemBasedOffered,
+  variable = false,
   currency,
   format,
   submitted,
@@ -25,6 +26,8 @@ export function SplitFields({
   preview: SplitPreview;
   amountKnown: boolean;
   itemBasedOffered: boolean;
+  /** A variable recurring bill: no exact amounts, which need the total. */
+  variable?: boolean;
   currency: string;
   format: (cents: number) => string;
   submitted: boolean;
@@ -33,7 +36,7 @@ export function SplitFields({
   const chosen = new Set(draft.participants);
   const order = new Map(people.map((person, index) => [person.id, index]));
   const splitTypes = EXPENSE_SPLIT_TYPES.filter(
-    (type) => type !== 'item_based' || itemBasedOffered,
+    (type) => (type !== 'item_based' || itemBasedOffered) && (type !== 'exact' || !variable),
   );
 
   return (
@@ -75,6 +78,7 @@ export function SplitFields({
         draft={draft}
         preview={preview}
         amountKnown={amountKnown}
+        variable={variable}
         format={format}
         submitted={submitted}
       />

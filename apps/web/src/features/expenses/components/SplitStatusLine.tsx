@@ -12,12 +12,15 @@ export function SplitStatusLine({
   draft,
   preview,
   amountKnown,
+  variable = false,
   format,
   submitted,
 }: {
   draft: SplitDraft;
   preview: SplitPreview;
   amountKnown: boolean;
+  /** A variable recurring bill: the shares are worked out when each amount is filled in. */
+  variable?: boolean;
   format: (cents: number) => string;
   submitted: boolean;
 }) {
@@ -43,7 +46,9 @@ export function SplitStatusLine({
         </Text>
       ) : !amountKnown ? (
         <Text size="sm" c="dimmed">
-          {t('expenses.form.enterAmountForPreview')}
+          {variable
+            ? t('expenses.repeat.variablePreview')
+            : t('expenses.form.enterAmountForPreview')}
         </Text>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import {
   EXPENSE_NOTES_MAX_LENGTH,
   ZCalendarDate,
   type Expense,
+  type ExpenseSeries,
   type GroupMember,
   type ListDetail,
 } from '@household/contracts';
@@ -40,27 +41,9 @@ export function checkValues(values: Values, currency: string, locale: string) {
       values: { max: EXPENSE_DESCRIPTION_MAX_LENGTH },
     };
   }
-  const amount = parseMoneyInput(values.amount, currency, locale);
-  let amountCents: number | null = null;
-  if (!amount.ok) {
-    errors.amount = {
-      key:
-        amount.reason === 'empty'
-          ? key('expenses.form.amountRequired')
-          : amount.reason === 'too_many_decimals'
-            ? key('expenses.form.amountTooManyDecimals')
-            : /^\s*-/.test(values.amount)
-              ? key('expenses.form.amountPositive')
-              : key('expenses.form.amountInvalid'),
-      values: { digits: minorUnitDigits(currency) },
-    };
-  } else if (amount.cents <= 0) errors.amount = { key: key('expenses.form.amountPositive') };
-  else if (amount.cents > EXPENSE_AMOUNT_MAX_CENTS) {
-    errors.amount = {
-      key: key('expenses.form.amountTooLarge'),
-      values: { max: money(EXPENSE_AMOUNT_MAX_CENTS, currency, locale) },
-    };
-  } else amountCents = amount.cents;
+  const amount = checkAmount(values.amount, currency, locale);
+  if (amount.error) errors.amount = amount.error;
+  const amountCents = amount.cents;
   if (values.date.trim() === '') errors.date = { key: key('expenses.form.dateRequired') };
   else if (!ZCalendarDate.safeParse(values.date).success) {
     errors.date = { key: key('expenses.form.dateInvalid') };
@@ -69,6 +52,43 @@ export function checkValues(values: Values, currency: string, locale: string) {
     errors.notes = { key: key('expenses.form.tooLong'), values: { max: EXPENSE_NOTES_MAX_LENGTH } };
   }
   return { errors, amountCents };
+}
+
+/** An amount as typed: its cents, or why it is not one (empty, negative, too precise, too large). */
+export function checkAmount(
+  text: string,
+  currency: string,
+  locale: string,
+): { cents: number; error: null } | { cents: null; error: Problem } {
+  const amount = parseMoneyInput(text, currency, locale);
+  if (!amount.ok) {
+    return {
+      cents: null,
+      error: {
+        key:
+          amount.reason === 'empty'
+            ? key('expenses.form.amountRequired')
+            : amount.reason === 'too_many_decimals'
+              ? key('expenses.form.amountTooManyDecimals')
+              : /^\s*-/.test(text)
+                ? key('expenses.form.amountPositive')
+                : key('expenses.form.amountInvalid'),
+        values: { digits: minorUnitDigits(currency) },
+      },
+    };
+  }
+  if (amount.cents <= 0)
+    return { cents: null, error: { key: key('expenses.form.amountPositive') } };
+  if (amount.cents > EXPENSE_AMOUNT_MAX_CENTS) {
+    return {
+      cents: null,
+      error: {
+        key: key('expenses.form.amountTooLarge'),
+        values: { max: money(EXPENSE_AMOUNT_MAX_CENTS, currency, locale) },
+      },
+    };
+  }
+  return { cents: amount.cents, error: null };
 }
 
 export const say = (t: TFunction, problem: Problem | undefined | null) =>
@@ -161,6 +181,39 @@ export function initialValues({
     categoryId: expense?.category ? String(expense.category.id) : '',
     notes: expense?.notes ?? '',
   };
+}
+
+/**
+ * The form's first values for a recurring bill being edited: its template, from its first date
+ * (changing that date changes the rule). A variable bill has no amount.
+ */
+export function seriesValues(series: ExpenseSeries, currency: string, locale: string): Values {
+  return {
+    description: series.description,
+    amount:
+      series.amount_cents === null ? '' : moneyInputValue(series.amount_cents, currency, locale),
+    date: series.rule.start_date,
+    paidBy: String(series.paid_by.id),
+    categoryId: series.category ? String(series.category.id) : '',
+    notes: series.notes,
+  };
+}
+
+/** The split draft of a recurring bill being edited: its split as entered, or equal among all. */
+export function seriesDraft(
+  series: ExpenseSeries,
+  members: GroupMember[],
+  currency: string,
+  locale: string,
+): SplitDraft {
+  return (
+    draftOfSplit(series.split, currency, locale) ?? {
+      type: 'equal',
+      participants: members.map((member) => member.id),
+      values: {},
+      items: [],
+    }
+  );
 }
 
 function inScope(item: ListDetail['items'][number], scope: ItemScope): boolean {

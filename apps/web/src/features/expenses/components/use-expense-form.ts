@@ -1,4 +1,12 @@
-import type { CreateExpenseBody, Expense, GroupMember, ListDetail } from '@household/contracts';
+import type {
+  CreateExpenseBody,
+  CreateExpenseSeriesBody,
+  Expense,
+  ExpenseSeries,
+  GroupMember,
+  ListDetail,
+  SeriesRuleInput,
+} from '@household/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
@@ -9,12 +17,22 @@ import {
   initialDraft,
   initialValues,
   say,
+  seriesDraft,
+  type FieldErrors,
+  seriesValues,
   type ItemScope,
   type Values,
 } from './expense-form-values';
+import { checkRepeat, initialRepeat, type RepeatValues } from './repeat-values';
 
 /** What the form saves of an expense, whether it adds one or changes one. */
 export type ExpenseFieldsToSave = Omit<CreateExpenseBody, 'group_id' | 'list_id'>;
+
+/** What the form saves of a recurring bill: its template and its rule. */
+export interface SeriesToSave {
+  fields: Omit<CreateExpenseSeriesBody, 'group_id' | 'rule'>;
+  rule: SeriesRuleInput;
+}
 
 /**
  * The expense form as it is filled in: its values and split draft, their checks, the live preview
@@ -22,6 +40,7 @@ export type ExpenseFieldsToSave = Omit<CreateExpenseBody, 'group_id' | 'list_id'
  */
 export function useExpenseForm({
   expense,
+  series,
   groupId,
   members,
   currency,
@@ -29,6 +48,8 @@ export function useExpenseForm({
   scope,
 }: {
   expense: Expense | undefined;
+  /** The recurring bill being edited; absent: an expense, new or edited. */
+  series?: ExpenseSeries;
   groupId: number | null;
   members: GroupMember[];
   currency: string;
@@ -39,15 +60,27 @@ export function useExpenseForm({
   const locale = i18n.language;
   const { user } = useSession();
   const [values, setValues] = useState<Values>(() =>
-    initialValues({ expense, list, scope, currency, locale, me: user }),
+    series
+      ? seriesValues(series, currency, locale)
+      : initialValues({ expense, list, scope, currency, locale, me: user }),
   );
   const [draft, setDraft] = useState<SplitDraft>(() =>
-    initialDraft({ expense, members, list, scope, currency, locale }),
+    series
+      ? seriesDraft(series, members, currency, locale)
+      : initialDraft({ expense, members, list, scope, currency, locale }),
   );
+  const [repeat, setRepeat] = useState<RepeatValues>(() => initialRepeat(series));
   const [submitted, setSubmitted] = useState(false);
   const isGroup = groupId !== null;
+  const repeats = repeat.repeat !== 'never';
+  // A variable bill has no amount until each occurrence's is filled in.
+  const variable = repeats && repeat.variable;
 
-  const { errors, amountCents } = checkValues(values, currency, locale);
+  const checked = checkValues(values, currency, locale);
+  const errors: FieldErrors = { ...checked.errors };
+  if (variable) delete errors.amount;
+  const amountCents = variable ? null : checked.amountCents;
+  const repeatCheck = checkRepeat(repeat, values.date);
   // The odd cents rotate by the expense's date, so the preview is exactly what will be saved.
   const preview = useMemo(
     () => previewSplit(draft, amountCents, { currency, locale, date: values.date }),
@@ -57,6 +90,8 @@ export function useExpenseForm({
   const set = (field: keyof Values) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
   const show = (field: keyof Values) => (submitted ? say(t, errors[field]) : undefined);
+  const showRepeat = (field: keyof typeof repeatCheck.errors) =>
+    submitted ? say(t, repeatCheck.errors[field]) : undefined;
 
   const splitValid =
     !isGroup ||
@@ -76,6 +111,23 @@ export function useExpenseForm({
     };
   };
 
+  /** The recurring bill to save, or null while a value, the rule or the split is not right. */
+  const seriesToSave = (): SeriesToSave | null => {
+    if (Object.keys(errors).length > 0 || !splitValid || !repeatCheck.rule) return null;
+    if (!variable && amountCents === null) return null;
+    if (isGroup && !preview.input) return null;
+    return {
+      fields: {
+        description: values.description.trim(),
+        amount_cents: amountCents,
+        category_id: values.categoryId === '' ? null : Number(values.categoryId),
+        notes: values.notes.trim(),
+        ...(isGroup ? { paid_by: Number(values.paidBy), split: preview.input ?? undefined } : {}),
+      },
+      rule: repeatCheck.rule,
+    };
+  };
+
   return {
     values,
     set,
@@ -85,9 +137,15 @@ export function useExpenseForm({
     preview,
     people,
     amountKnown: amountCents !== null,
+    repeat,
+    setRepeat,
+    repeats,
+    variable,
+    showRepeat,
     submitted,
     setSubmitted,
     fieldsToSave,
+    seriesToSave,
   };
 }
 
