@@ -2,10 +2,11 @@ import type { Expense, GroupRole } from '@household/contracts';
 
 /**
  * docs/expenses.md "Who may do what": an expense is changed or deleted by who added it, who paid
- * it, or a group admin or owner. The server decides; this only hides buttons that would fail.
+ * it, or a group admin or owner; a recurring bill likewise. The server decides; this only hides
+ * buttons that would fail.
  */
 export function mayChangeExpense(
-  expense: Expense,
+  expense: Pick<Expense, 'created_by' | 'paid_by' | 'group_id'>,
   myId: number | undefined,
   roleIn: (groupId: number) => GroupRole | undefined,
 ): boolean {

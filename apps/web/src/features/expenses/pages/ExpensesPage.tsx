@@ -1,7 +1,7 @@
 import { Button, Grid, Group as Row, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { useApi } from '../../../lib/api-context';
@@ -16,6 +16,13 @@ import { ExpenseList } from '../components/ExpenseList';
 import { NAME_RULES, personName } from '../../../lib/people';
 import { useMoneyLive } from '../live';
 import { mayChangeExpense } from '../permissions';
+
+// My personal recurring bills come with their own code after the page's first paint.
+const RecurringBillsSection = lazy(() =>
+  import('../components/RecurringBillsSection').then((m) => ({
+    default: m.RecurringBillsSection,
+  })),
+);
 
 /** spec §2 /expenses: my expenses across my groups and my personal ones, with filters and totals. */
 export function ExpensesPage() {
@@ -77,6 +84,13 @@ export function ExpensesPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
+            <Suspense fallback={null}>
+              <RecurringBillsSection
+                groupId={null}
+                canChange={(series) => mayChangeExpense(series, myId, () => undefined)}
+                hideWhenEmpty
+              />
+            </Suspense>
             <ExpenseFiltersBar
               value={filters}
               onChange={setFilters}

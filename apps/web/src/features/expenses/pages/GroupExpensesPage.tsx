@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Group as Row, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
@@ -20,6 +20,13 @@ import { GroupMoneyPanel } from '../components/GroupMoneyPanel';
 import { NAME_RULES, personName } from '../../../lib/people';
 import { useMoneyLive } from '../live';
 import { mayChangeExpense } from '../permissions';
+
+// Recurring bills come with their own code after the page's first paint.
+const RecurringBillsSection = lazy(() =>
+  import('../components/RecurringBillsSection').then((m) => ({
+    default: m.RecurringBillsSection,
+  })),
+);
 
 /** spec §2 /groups/{groupId}/expenses: the group's expenses, filters and totals. */
 export function GroupExpensesPage() {
@@ -72,6 +79,12 @@ export function GroupExpensesPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
+            <Suspense fallback={null}>
+              <RecurringBillsSection
+                groupId={groupId}
+                canChange={(series) => mayChangeExpense(series, myId, () => group.data?.my_role)}
+              />
+            </Suspense>
             <ExpenseFiltersBar
               value={filters}
               onChange={setFilters}
