@@ -13,3 +13,4 @@ export * from './chore-rotation';
 export * from './receipt-lines';
 export * from './login-throttle';
 export * from './shop-trips';
+export * from './ledger-moves';
