@@ -14,3 +14,4 @@ export * from './receipt-lines';
 export * from './login-throttle';
 export * from './shop-trips';
 export * from './ledger-moves';
+export * from './currency';
