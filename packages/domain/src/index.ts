@@ -15,3 +15,4 @@ export * from './login-throttle';
 export * from './shop-trips';
 export * from './ledger-moves';
 export * from './currency';
+export * from './money-units';
