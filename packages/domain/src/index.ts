@@ -16,3 +16,4 @@ export * from './shop-trips';
 export * from './ledger-moves';
 export * from './currency';
 export * from './money-units';
+export * from './bill-recurrence';
