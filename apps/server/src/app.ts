@@ -48,6 +48,7 @@ import { createLocalEventBus, type EventBus } from './realtime/event-bus';
 import { realtimeRoutes, type RealtimeOptions } from './modules/realtime/realtime.routes';
 import { categoriesRoutes } from './modules/categories/categories.routes';
 import { costsRoutes } from './modules/costs/costs.routes';
+import { recurringBillsJob } from './modules/expenses/bill-occurrences';
 import { expensesRoutes } from './modules/expenses/expenses.routes';
 import { ocrRoutes } from './modules/ocr/ocr.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -179,6 +180,7 @@ async function createAppContext(
       }),
     jwtKey: createSecretKey(loadJwtSecret(config.jwtSecret, config.dataDir)),
     startedAt: new Date(),
+    clock: options.clock ?? (() => new Date()),
     afterAnswer: createAfterAnswer(logger),
     events,
     sessions,
@@ -203,6 +205,8 @@ function wireNotifications(
     clock,
     log: logger,
     jobs: [
+      // Recurring bills come due on dates: each minute, whatever a group's time zone.
+      recurringBillsJob(ctx, { log: logger }),
       {
         name: 'housekeeping',
         lockKey: JOB_LOCKS.housekeeping,

@@ -36,6 +36,8 @@ export interface AppContext {
   /** The access-token key, imported once: importing it per verification cost ~4 % of a read. */
   jwtKey: KeyObject;
   startedAt: Date;
+  /** "Now" for rules that depend on the date (a recurring bill's today); tests set the time. */
+  clock: () => Date;
   /** Work started once the answer is sent, so its cost does not show in the answer's time. */
   afterAnswer: AfterAnswer;
   /** Realtime events to connected clients; publish after the change commits. */

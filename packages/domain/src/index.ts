@@ -13,3 +13,7 @@ export * from './chore-rotation';
 export * from './receipt-lines';
 export * from './login-throttle';
 export * from './shop-trips';
+export * from './ledger-moves';
+export * from './currency';
+export * from './money-units';
+export * from './bill-recurrence';

@@ -59,3 +59,19 @@ export function checkSettlement(
   if (amountCents > remaining) return { code: 'exceeds_remaining', remainingCents: remaining };
   return null;
 }
+
+/**
+ * Whether a payment counted against `share` may change from `currentCents` to `newCents` (an
+ * edited payment; 0 when it is deleted). It may be at most what remains of the share plus what it
+ * already counts, which the refusal names. Run it on the share as read under a row lock, like
+ * `checkSettlement`.
+ */
+export function checkSettlementChange(
+  share: Omit<ShareState, 'userId'>,
+  currentCents: number,
+  newCents: number,
+): Extract<SettleRefusal, { code: 'exceeds_remaining' }> | null {
+  if (share.settledCents - currentCents + newCents <= share.owedCents) return null;
+  const open = Math.max(0, share.owedCents - share.settledCents);
+  return { code: 'exceeds_remaining', remainingCents: open + currentCents };
+}

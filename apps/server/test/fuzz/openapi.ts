@@ -57,6 +57,7 @@ export type ResourceKind =
   | 'user'
   | 'code'
   | 'expense'
+  | 'expense_series'
   | 'split'
   | 'settlement'
   | 'chore'
@@ -146,6 +147,7 @@ const COLLECTION_KINDS: Record<string, ResourceKind> = {
   members: 'user',
   users: 'user',
   expenses: 'expense',
+  'expense-series': 'expense_series',
   splits: 'split',
   settlements: 'settlement',
   chores: 'chore',

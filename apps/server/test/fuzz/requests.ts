@@ -106,6 +106,8 @@ const PATTERN_EXAMPLES: [RegExp, string][] = [
   [/^\^\[A-Z\]\{3\}\$$/, 'EUR'],
   [/#\[0-9a-fA-F\]/, '#336699'],
   [/webp/, `${'f'.repeat(24)}.webp`],
+  // A calendar date (YYYY-MM-DD): one far enough ahead that a recurring bill makes nothing yet.
+  [/^\^\\d\{4\}-\\d\{2\}-\\d\{2\}\$$/, '2099-01-01'],
   [/\\d/, '1'],
 ];
 const NAME_EXAMPLES: [RegExp, string][] = [

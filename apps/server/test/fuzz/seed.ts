@@ -5,6 +5,7 @@ import {
   ZCategory,
   ZChore,
   ZExpense,
+  ZExpenseSeries,
   ZInvitation,
   ZInviteCode,
   ZNotificationPage,
@@ -266,7 +267,11 @@ async function seedChores(
   };
 }
 
-/** A shared expense of the list (the owner paid, both share it), the housemate's payment, and a personal expense. */
+/**
+ * A shared expense of the list (the owner paid, both share it), the housemate's payment, a
+ * personal expense, and a monthly bill of the group that starts next year (it makes nothing
+ * during a run, so reads of it stay the same).
+ */
 async function seedMoney(
   app: App,
   owner: TestUser,
@@ -300,8 +305,18 @@ async function seedMoney(
       amount_cents: 1800,
     }),
   );
+  const bill = ZExpenseSeries.parse(
+    await post(owner, '/expense-series', {
+      group_id: groupId,
+      description: `${label} rent`,
+      amount_cents: 50000,
+      split: { type: 'equal', participants: [owner.user.id, housemate.user.id] },
+      rule: { frequency: 'monthly', start_date: `${new Date().getUTCFullYear() + 1}-01-01` },
+    }),
+  );
   return {
     expense: [shared.id, personal.id],
+    expense_series: [bill.id],
     split: shared.splits.map((split) => split.id),
     settlement: [payment.id],
   };

@@ -39,7 +39,13 @@ export interface NotificationApps {
  * mailer and no timer-driven scheduler (tests tick by hand). On PostgreSQL each instance has its
  * own connection pool to the same fresh database; on PGlite they share the one embedded engine.
  */
-export async function notificationApps(count = 1): Promise<NotificationApps> {
+export async function notificationApps(
+  count = 1,
+  options: {
+    /** "Now" for the services that read the date (a recurring bill's today). */
+    clock?: () => Date;
+  } = {},
+): Promise<NotificationApps> {
   const { config, dataDir } = testConfig(
     { PUBLIC_APP_URL: 'https://household.example' },
     'household-notify-',
@@ -64,6 +70,7 @@ export async function notificationApps(count = 1): Promise<NotificationApps> {
       mailer,
       logToStdout: false,
       runScheduler: false,
+      clock: options.clock,
     });
     await app.ready();
     // Invitation notices go out after the answer, like mails (lib/after-answer.ts).

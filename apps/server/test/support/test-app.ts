@@ -31,6 +31,8 @@ export async function createTestApp(
     pool?: { poolSize?: number; connectionWaitMs?: number };
     /** The clock load shedding reads, when a test drives it. */
     loadClock?: () => number;
+    /** "Now" for the scheduler and the services that read the date; tests set the time. */
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const { config, dataDir } = testConfig(env);
@@ -43,6 +45,7 @@ export async function createTestApp(
     events,
     logToStdout: false,
     loadClock: options.loadClock,
+    clock: options.clock,
   });
   options.extend?.(app);
   await app.ready();

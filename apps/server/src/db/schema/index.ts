@@ -9,3 +9,4 @@ export * from './rate-limits';
 export * from './notifications';
 export * from './app-version';
 export * from './shop-trips';
+export * from './expense-series';

@@ -70,66 +70,90 @@ export async function assertPayerIsMember(tx: Tx, groupId: number, payerId: numb
   }
 }
 
+export interface WriteExpenseOptions {
+  /** Who adds it: its `created_by`, and the owner of a personal expense. */
+  creatorId: number;
+  /** Who the activity names and who is not told of it; null when the schedule made it. */
+  actorId: number | null;
+  /** The group's currency (or the owner's), as the caller read it. */
+  currency: string;
+  body: Body;
+}
+
+/**
+ * Writes a new expense in the caller's transaction and everything that follows from it: its
+ * splits, the group's ledger (locked first), an activity entry and the notifications. POST
+ * /expenses and a recurring bill's occurrences both go through here, so they cannot differ.
+ */
+export async function writeExpense(
+  tx: Tx,
+  { creatorId, actorId, currency, body }: WriteExpenseOptions,
+): Promise<ExpenseRow> {
+  const groupId = body.group_id ?? null;
+  const ledger = groupId === null ? null : await lockLedger(tx, groupId);
+  const paidBy = body.paid_by ?? creatorId;
+  if (groupId === null && paidBy !== creatorId) {
+    throw validationFailed([
+      { path: 'paid_by', code: 'invalid', message: 'A personal expense is paid by its owner' },
+    ]);
+  }
+  if (groupId !== null) await assertPayerIsMember(tx, groupId, paidBy);
+  if (groupId !== null && body.split === undefined) {
+    throw validationFailed([
+      { path: 'split', code: 'required', message: 'Say how the expense is split' },
+    ]);
+  }
+  await assertListFits(tx, body.list_id, groupId, creatorId);
+  await assertExpenseCategory(tx, body.category_id, { groupId, userId: creatorId });
+  const split = body.split ?? { type: 'equal' as const, participants: [creatorId] };
+  const [expense] = await tx
+    .insert(expenses)
+    .values({
+      groupId,
+      createdBy: creatorId,
+      listId: body.list_id ?? null,
+      description: body.description,
+      amountCents: body.amount_cents,
+      currency,
+      date: body.date,
+      paidBy,
+      categoryId: body.category_id ?? null,
+      notes: body.notes,
+      splitType: split.type,
+      splitInput: split,
+    })
+    .returning();
+  const shares =
+    groupId === null
+      ? [{ userId: creatorId, amountCents: body.amount_cents }]
+      : await sharesOf(tx, split, {
+          groupId,
+          listId: expense!.listId,
+          amountCents: expense!.amountCents,
+          currency: expense!.currency,
+          rotation: rotationOfDate(expense!.date),
+        });
+  await insertSplits(tx, expense!, shares);
+  if (ledger) {
+    const changes = new Map<number, number>();
+    splitChanges(changes, paidBy, shares, 1);
+    await commitToLedger(tx, ledger, changes);
+    await recordExpenseActivity(tx, { expense: expense!, actorId, verb: 'expense_added' });
+    await notifyExpense(tx, expense!, shares, actorId);
+  }
+  return expense!;
+}
+
 export async function createExpense(ctx: AppContext, actor: UserRow, body: Body): Promise<Expense> {
   const groupId = body.group_id ?? null;
   const created = await ctx.db.transaction(async (tx) => {
     const membership = groupId === null ? null : await requireMembership(tx, groupId, actor.id);
-    const ledger = groupId === null ? null : await lockLedger(tx, groupId);
-    const paidBy = body.paid_by ?? actor.id;
-    if (groupId === null && paidBy !== actor.id) {
-      throw validationFailed([
-        { path: 'paid_by', code: 'invalid', message: 'A personal expense is paid by its owner' },
-      ]);
-    }
-    if (groupId !== null) await assertPayerIsMember(tx, groupId, paidBy);
-    if (groupId !== null && body.split === undefined) {
-      throw validationFailed([
-        { path: 'split', code: 'required', message: 'Say how the expense is split' },
-      ]);
-    }
-    await assertListFits(tx, body.list_id, groupId, actor.id);
-    await assertExpenseCategory(tx, body.category_id, { groupId, userId: actor.id });
-    const split = body.split ?? { type: 'equal' as const, participants: [actor.id] };
-    const [expense] = await tx
-      .insert(expenses)
-      .values({
-        groupId,
-        createdBy: actor.id,
-        listId: body.list_id ?? null,
-        description: body.description,
-        amountCents: body.amount_cents,
-        currency: membership?.group.currency ?? actor.currency,
-        date: body.date,
-        paidBy,
-        categoryId: body.category_id ?? null,
-        notes: body.notes,
-        splitType: split.type,
-        splitInput: split,
-      })
-      .returning();
-    const shares =
-      groupId === null
-        ? [{ userId: actor.id, amountCents: body.amount_cents }]
-        : await sharesOf(tx, split, {
-            groupId,
-            listId: expense!.listId,
-            amountCents: expense!.amountCents,
-            currency: expense!.currency,
-            rotation: rotationOfDate(expense!.date),
-          });
-    await insertSplits(tx, expense!, shares);
-    if (ledger) {
-      const changes = new Map<number, number>();
-      splitChanges(changes, paidBy, shares, 1);
-      await commitToLedger(tx, ledger, changes);
-      await recordExpenseActivity(tx, {
-        expense: expense!,
-        actorId: actor.id,
-        verb: 'expense_added',
-      });
-      await notifyExpense(tx, expense!, shares, actor.id);
-    }
-    return expense!;
+    return writeExpense(tx, {
+      creatorId: actor.id,
+      actorId: actor.id,
+      currency: membership?.group.currency ?? actor.currency,
+      body,
+    });
   });
   await ctx.events.publish(expenseEvent(created, 'created', actor.id));
   const [presented] = await presentExpenses(ctx.db, ctx.config, [created]);

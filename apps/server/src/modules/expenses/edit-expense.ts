@@ -2,6 +2,7 @@ import type { Expense, ZUpdateExpenseBody } from '@household/contracts';
 import { rotationOfDate } from '@household/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import {
@@ -48,7 +49,7 @@ interface LockForChangeOptions {
  * takes its locks in), then the expense; checks who may change it and the version.
  */
 async function lockForChange(
-  ctx: AppContext,
+  config: Config,
   tx: Tx,
   { actor, id, version }: LockForChangeOptions,
 ): Promise<VisibleExpense & { ledger: Awaited<ReturnType<typeof lockLedger>> | null }> {
@@ -57,7 +58,7 @@ async function lockForChange(
   const visible = await requireVisibleExpense(tx, id, actor.id, { lock: true });
   assertCanChangeExpense(visible, actor.id);
   if (visible.expense.version !== version) {
-    const [current] = await presentExpenses(tx, ctx.config, [visible.expense]);
+    const [current] = await presentExpenses(tx, config, [visible.expense]);
     throw staleVersion(current!);
   }
   return { ...visible, ledger };
@@ -107,81 +108,99 @@ async function reattachPayments(tx: Tx, expense: ExpenseRow, oldSplitIds: number
   }
 }
 
+export interface ChangeExpenseOptions {
+  actor: UserRow;
+  id: number;
+  body: Body;
+}
+
+/**
+ * Changes an expense in the caller's transaction: checks, the new splits, the payments carried
+ * over, the ledger and the activity entry. PATCH /expenses/{id} and a recurring bill's edit "from
+ * this occurrence on" both go through here.
+ */
+export async function changeExpense(
+  config: Config,
+  tx: Tx,
+  { actor, id, body }: ChangeExpenseOptions,
+): Promise<ExpenseRow> {
+  const { expense, ledger } = await lockForChange(config, tx, { actor, id, version: body.version });
+  const groupId = expense.groupId;
+  const paidBy = body.paid_by ?? expense.paidBy;
+  if (groupId === null && paidBy !== expense.paidBy) {
+    throw new AppError(400, 'validation_failed', undefined, [
+      { path: 'paid_by', code: 'invalid', message: 'A personal expense is paid by its owner' },
+    ]);
+  }
+  if (groupId !== null && paidBy !== expense.paidBy) await assertPayerIsMember(tx, groupId, paidBy);
+  if (body.category_id !== undefined) {
+    await assertExpenseCategory(tx, body.category_id, {
+      groupId,
+      userId: expense.createdBy ?? actor.id,
+    });
+  }
+  const amountCents = body.amount_cents ?? expense.amountCents;
+  const moneyChanged =
+    amountCents !== expense.amountCents || paidBy !== expense.paidBy || body.split !== undefined;
+  const split = body.split ?? (expense.splitInput as Body['split'] & object);
+  const [row] = await tx
+    .update(expenses)
+    .set({
+      description: body.description ?? expense.description,
+      amountCents,
+      date: body.date ?? expense.date,
+      paidBy,
+      categoryId: body.category_id === undefined ? expense.categoryId : body.category_id,
+      notes: body.notes ?? expense.notes,
+      splitType: split.type,
+      splitInput: split,
+      version: expense.version + 1,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(expenses.id, id))
+    .returning();
+  if (moneyChanged) {
+    const old = await splitsOf(tx, id);
+    const shares =
+      groupId === null
+        ? [{ userId: paidBy, amountCents }]
+        : await sharesOf(tx, split, {
+            groupId,
+            listId: row!.listId,
+            amountCents,
+            currency: row!.currency,
+            rotation: rotationOfDate(row!.date),
+          });
+    await insertSplits(tx, row!, shares);
+    await reattachPayments(
+      tx,
+      row!,
+      old.map((split) => split.id),
+    );
+    if (ledger) {
+      const changes: BalanceChanges = new Map();
+      splitChanges(changes, expense.paidBy, old, -1);
+      splitChanges(changes, paidBy, shares, 1);
+      await commitToLedger(tx, ledger, changes);
+    }
+  }
+  await recordExpenseActivity(tx, {
+    expense: row!,
+    actorId: actor.id,
+    verb: 'expense_updated',
+  });
+  return row!;
+}
+
 export async function updateExpense(
   ctx: AppContext,
   actor: UserRow,
   id: number,
   body: Body,
 ): Promise<Expense> {
-  const updated = await ctx.db.transaction(async (tx) => {
-    const { expense, ledger } = await lockForChange(ctx, tx, { actor, id, version: body.version });
-    const groupId = expense.groupId;
-    const paidBy = body.paid_by ?? expense.paidBy;
-    if (groupId === null && paidBy !== expense.paidBy) {
-      throw new AppError(400, 'validation_failed', undefined, [
-        { path: 'paid_by', code: 'invalid', message: 'A personal expense is paid by its owner' },
-      ]);
-    }
-    if (groupId !== null && paidBy !== expense.paidBy)
-      await assertPayerIsMember(tx, groupId, paidBy);
-    if (body.category_id !== undefined) {
-      await assertExpenseCategory(tx, body.category_id, {
-        groupId,
-        userId: expense.createdBy ?? actor.id,
-      });
-    }
-    const amountCents = body.amount_cents ?? expense.amountCents;
-    const moneyChanged =
-      amountCents !== expense.amountCents || paidBy !== expense.paidBy || body.split !== undefined;
-    const split = body.split ?? (expense.splitInput as Body['split'] & object);
-    const [row] = await tx
-      .update(expenses)
-      .set({
-        description: body.description ?? expense.description,
-        amountCents,
-        date: body.date ?? expense.date,
-        paidBy,
-        categoryId: body.category_id === undefined ? expense.categoryId : body.category_id,
-        notes: body.notes ?? expense.notes,
-        splitType: split.type,
-        splitInput: split,
-        version: expense.version + 1,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(expenses.id, id))
-      .returning();
-    if (moneyChanged) {
-      const old = await splitsOf(tx, id);
-      const shares =
-        groupId === null
-          ? [{ userId: paidBy, amountCents }]
-          : await sharesOf(tx, split, {
-              groupId,
-              listId: row!.listId,
-              amountCents,
-              currency: row!.currency,
-              rotation: rotationOfDate(row!.date),
-            });
-      await insertSplits(tx, row!, shares);
-      await reattachPayments(
-        tx,
-        row!,
-        old.map((split) => split.id),
-      );
-      if (ledger) {
-        const changes: BalanceChanges = new Map();
-        splitChanges(changes, expense.paidBy, old, -1);
-        splitChanges(changes, paidBy, shares, 1);
-        await commitToLedger(tx, ledger, changes);
-      }
-    }
-    await recordExpenseActivity(tx, {
-      expense: row!,
-      actorId: actor.id,
-      verb: 'expense_updated',
-    });
-    return row!;
-  });
+  const updated = await ctx.db.transaction((tx) =>
+    changeExpense(ctx.config, tx, { actor, id, body }),
+  );
   await ctx.events.publish(expenseEvent(updated, 'updated', actor.id));
   const [presented] = await presentExpenses(ctx.db, ctx.config, [updated]);
   return presented!;
@@ -193,7 +212,7 @@ export async function updateExpense(
  */
 export async function deleteExpense(ctx: AppContext, actor: UserRow, id: number, version: number) {
   const deleted = await ctx.db.transaction(async (tx) => {
-    const { expense, ledger } = await lockForChange(ctx, tx, { actor, id, version });
+    const { expense, ledger } = await lockForChange(ctx.config, tx, { actor, id, version });
     const old = await splitsOf(tx, id);
     await tx
       .update(settlements)

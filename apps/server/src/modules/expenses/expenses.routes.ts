@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { balanceRoutes } from './balance.routes';
 import { expenseRoutes } from './expense.routes';
+import { expenseSeriesRoutes } from './expense-series.routes';
 import { groupExpenseRoutes } from './group-expense.routes';
 import { listExpenseRoutes } from './list-expense.routes';
 import { reportRoutes } from './report.routes';
@@ -15,6 +16,7 @@ export function expensesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // The OpenAPI document lists the paths in the order they are registered here.
     expenseRoutes(api, ctx);
+    expenseSeriesRoutes(api, ctx);
     groupExpenseRoutes(api, ctx);
     listExpenseRoutes(api, ctx);
     settlementRoutes(api, ctx);

@@ -1,4 +1,4 @@
-import { suggestTransfers } from '@household/domain';
+import { suggestTransfers, type BalanceChanges } from '@household/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { groupBalances, groupLedgers } from '../../db/schema';
@@ -10,34 +10,9 @@ import { groupBalances, groupLedgers } from '../../db/schema';
  * settlement's check of what remains and the balances it moves can never interleave with another.
  */
 
-export type BalanceChanges = Map<number, number>;
-
-export function addChange(changes: BalanceChanges, userId: number, cents: number) {
-  changes.set(userId, (changes.get(userId) ?? 0) + cents);
-}
-
-/** What an expense's splits do to balances (`sign` −1 takes them back): payer up, debtors down. */
-export function splitChanges(
-  changes: BalanceChanges,
-  payerId: number,
-  splits: readonly { userId: number; amountCents: number }[],
-  sign: 1 | -1,
-) {
-  for (const { userId, amountCents } of splits) {
-    addChange(changes, payerId, sign * amountCents);
-    addChange(changes, userId, -sign * amountCents);
-  }
-}
-
-/** A payment from one person to another: the payer's position goes up, the receiver's down. */
-export function paymentChanges(
-  changes: BalanceChanges,
-  payment: { fromId: number; toId: number; amountCents: number },
-  sign: 1 | -1,
-) {
-  addChange(changes, payment.fromId, sign * payment.amountCents);
-  addChange(changes, payment.toId, -sign * payment.amountCents);
-}
+// The moves themselves are pure rules of the domain (property-tested there); they are re-exported
+// for the services that build a change.
+export { paymentChanges, splitChanges, type BalanceChanges } from '@household/domain';
 
 /** Locks the group's ledger row (created on first use) for the rest of the transaction. */
 export async function lockLedger(tx: Tx, groupId: number) {

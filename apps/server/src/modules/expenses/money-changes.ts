@@ -8,7 +8,7 @@ import { recordActivity } from '../groups/activity';
 export function expenseEvent(
   expense: Pick<ExpenseRow, 'id' | 'groupId' | 'createdBy' | 'listId' | 'version'>,
   action: RealtimeEvent['action'],
-  actorId: number,
+  actorId: number | null,
 ): RealtimeEvent {
   return {
     entity: 'expense',
@@ -48,7 +48,7 @@ async function existingPerson(tx: Tx, userId: number | undefined): Promise<numbe
 
 export interface ExpenseActivityOptions {
   expense: Pick<ExpenseRow, 'id' | 'groupId' | 'description' | 'amountCents' | 'currency'>;
-  actorId: number;
+  actorId: number | null;
   verb: ActivityVerb;
   subjectUserId?: number;
   /** Added to the expense's own details. */

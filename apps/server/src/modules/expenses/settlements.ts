@@ -4,6 +4,7 @@ import type {
   ZCreateSettlementBody,
   ZUpdateSettlementBody,
 } from '@household/contracts';
+import { checkSettlementChange } from '@household/domain';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -158,13 +159,17 @@ async function lockSettlement(
   return { ...visible, ledger };
 }
 
-/** Moves what a payment counts against its split by `deltaCents`, within the split's amount. */
+/**
+ * Counts `newCents` of the payment against its split instead of what it counted (0: deleted),
+ * refused when the split would be paid more than it is (`checkSettlementChange`).
+ */
 async function moveSplitSettled(
   tx: Tx,
   settlement: SettlementRow,
-  deltaCents: number,
+  newCents: number,
   currency: string,
 ) {
+  const deltaCents = newCents - settlement.amountCents;
   if (settlement.splitId === null || deltaCents === 0) return;
   const [split] = await tx
     .select()
@@ -172,13 +177,12 @@ async function moveSplitSettled(
     .where(eq(expenseSplits.id, settlement.splitId))
     .for('update');
   if (!split) return;
-  const settled = split.settledCents + deltaCents;
-  if (settled > split.amountCents) {
-    throw exceedsRemaining(
-      split.amountCents - split.settledCents + settlement.amountCents,
-      currency,
-    );
-  }
+  const refusal = checkSettlementChange(
+    { owedCents: split.amountCents, settledCents: split.settledCents },
+    settlement.amountCents,
+    newCents,
+  );
+  if (refusal) throw exceedsRemaining(refusal.remainingCents, currency);
   await tx
     .update(expenseSplits)
     .set({ settledCents: sql`${expenseSplits.settledCents} + ${deltaCents}` })
@@ -199,7 +203,7 @@ export async function updateSettlement(
     });
     const currency = membership.group.currency;
     const amountCents = body.amount_cents ?? settlement.amountCents;
-    await moveSplitSettled(tx, settlement, amountCents - settlement.amountCents, currency);
+    await moveSplitSettled(tx, settlement, amountCents, currency);
     const [updated] = await tx
       .update(settlements)
       .set({
@@ -241,7 +245,7 @@ export async function deleteSettlement(
       id,
       version,
     });
-    await moveSplitSettled(tx, settlement, -settlement.amountCents, membership.group.currency);
+    await moveSplitSettled(tx, settlement, 0, membership.group.currency);
     await tx.delete(settlements).where(eq(settlements.id, id));
     const changes: BalanceChanges = new Map();
     paymentChanges(changes, settlement, -1);

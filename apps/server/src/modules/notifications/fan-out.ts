@@ -1,6 +1,12 @@
 import type { Share } from '@household/domain';
 import type { Tx } from '../../db/client';
-import type { ChoreAssignmentRow, ChoreRow, ExpenseRow, SettlementRow } from '../../db/schema';
+import type {
+  ChoreAssignmentRow,
+  ChoreRow,
+  ExpenseRow,
+  ExpenseSeriesRow,
+  SettlementRow,
+} from '../../db/schema';
 import { notify, personName } from './record';
 
 /*
@@ -61,7 +67,7 @@ export async function notifyExpense(
   tx: Tx,
   expense: ExpenseRow,
   shares: readonly Share[],
-  actorId: number,
+  actorId: number | null,
 ): Promise<void> {
   if (expense.groupId === null) return;
   const involved = [
@@ -78,6 +84,24 @@ export async function notifyExpense(
       payer_name: await personName(tx, expense.paidBy),
     },
     link: `/groups/${expense.groupId}/expenses`,
+  });
+}
+
+/**
+ * A variable bill's occurrence waits for its amount (docs/expenses.md "Recurring bills"): for its
+ * payer, who knows it; it counts in no balance until then.
+ */
+export async function notifyBillAmountNeeded(
+  tx: Tx,
+  series: Pick<ExpenseSeriesRow, 'id' | 'groupId' | 'paidBy' | 'description'>,
+  date: string,
+  actorId: number | null,
+): Promise<void> {
+  await notify(tx, [series.paidBy], actorId, {
+    kind: 'bill_amount_needed',
+    groupId: series.groupId,
+    data: { expense_description: series.description, due_date: date, series_id: series.id },
+    link: series.groupId === null ? '/expenses' : `/groups/${series.groupId}/expenses`,
   });
 }
 

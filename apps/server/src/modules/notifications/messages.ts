@@ -48,6 +48,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Sign-in attempts on your account',
         body: 'Someone tried {count} times to sign in to your account with a wrong password. Your password still protects it.',
       },
+      bill_amount_needed: {
+        title: 'Amount needed: {expense_description}',
+        body: 'The bill {expense_description} of {due_date} waits for its amount. It counts in no balance until you fill it in.',
+      },
     },
     someone: 'Someone',
     open: 'Open',
@@ -89,6 +93,10 @@ export const MESSAGES: Record<Locale, Texts> = {
       sign_in_attempts: {
         title: 'Anmeldeversuche bei deinem Konto',
         body: 'Jemand hat {count}-mal versucht, sich mit einem falschen Passwort bei deinem Konto anzumelden. Dein Passwort schützt es weiterhin.',
+      },
+      bill_amount_needed: {
+        title: 'Betrag fehlt: {expense_description}',
+        body: 'Die Rechnung {expense_description} vom {due_date} wartet auf ihren Betrag. Sie zählt in keinem Saldo, bis du ihn einträgst.',
       },
     },
     someone: 'Jemand',
@@ -136,6 +144,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Aanmeldpogingen op je account',
         body: 'Iemand heeft {count} keer geprobeerd met een verkeerd wachtwoord in te loggen op je account. Je wachtwoord beschermt het nog steeds.',
       },
+      bill_amount_needed: {
+        title: 'Bedrag nodig: {expense_description}',
+        body: 'De rekening {expense_description} van {due_date} wacht op haar bedrag. Ze telt in geen enkel saldo mee tot je het invult.',
+      },
     },
     someone: 'Iemand',
     open: 'Openen',
@@ -181,6 +193,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Tentatives de connexion à votre compte',
         body: 'Quelqu’un a essayé {count} fois de se connecter à votre compte avec un mauvais mot de passe. Votre mot de passe le protège toujours.',
       },
+      bill_amount_needed: {
+        title: 'Montant à saisir : {expense_description}',
+        body: 'La facture {expense_description} du {due_date} attend son montant. Elle ne compte dans aucun solde tant que vous ne l’avez pas saisi.',
+      },
     },
     someone: "Quelqu'un",
     open: 'Ouvrir',
@@ -222,6 +238,10 @@ export const MESSAGES: Record<Locale, Texts> = {
       sign_in_attempts: {
         title: 'Intentos de inicio de sesión en tu cuenta',
         body: 'Alguien ha intentado {count} veces iniciar sesión en tu cuenta con una contraseña incorrecta. Tu contraseña la sigue protegiendo.',
+      },
+      bill_amount_needed: {
+        title: 'Falta el importe: {expense_description}',
+        body: 'La factura {expense_description} del {due_date} espera su importe. No cuenta en ningún saldo hasta que lo introduzcas.',
       },
     },
     someone: 'Alguien',

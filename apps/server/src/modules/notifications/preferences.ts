@@ -1,6 +1,6 @@
 import {
   DEFAULT_REMINDER_TIME,
-  NOTIFICATION_KINDS,
+  ZNotificationKinds,
   type EmailDigest,
   type NotificationDelivery,
   type NotificationKind,
@@ -23,9 +23,15 @@ export const DEFAULT_EMAIL_DIGEST: EmailDigest = 'daily';
 
 type Person = Pick<UserRow, 'listUpdates' | 'groupActivities'>;
 
+/**
+ * The kinds the settings have a switch for: those of the settings contract. A kind it does not
+ * list yet (`bill_amount_needed`) cannot be switched off, and is always recorded.
+ */
+const SWITCHABLE_KINDS = Object.keys(ZNotificationKinds.shape) as (keyof NotificationKinds)[];
+
 export function kindsOf(stored: Record<string, boolean> | null | undefined): NotificationKinds {
   const kinds = {} as NotificationKinds;
-  for (const kind of NOTIFICATION_KINDS) kinds[kind] = stored?.[kind] !== false;
+  for (const kind of SWITCHABLE_KINDS) kinds[kind] = stored?.[kind] !== false;
   return kinds;
 }
 

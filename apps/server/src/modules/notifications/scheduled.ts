@@ -279,6 +279,7 @@ export const JOB_LOCKS = {
   digests: 7_305_214_102,
   pruneNotifications: 7_305_214_103,
   housekeeping: 7_305_214_104,
+  recurringBills: 7_305_214_105,
 } as const;
 
 export function notificationJobs(deps: DeliveryDeps, log: DeliveryDeps['log']): ScheduledJob[] {

@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { expenses, users, type UserRow } from '../../db/schema';
+import { expenseSeries, expenses, users, type UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../http/problem';
 import { hashPassword } from '../../lib/passwords';
 import { endActionTokens } from '../auth/action-tokens';
@@ -135,6 +135,10 @@ export async function deleteAccount(
     await handOverGroupsOf(tx, user.id);
     // Personal expenses are the user's alone; group expenses stay in their group's ledger.
     await tx.delete(expenses).where(and(isNull(expenses.groupId), eq(expenses.createdBy, user.id)));
+    // So are personal recurring expenses; a group's keep running without their creator.
+    await tx
+      .delete(expenseSeries)
+      .where(and(isNull(expenseSeries.groupId), eq(expenseSeries.createdBy, user.id)));
     await tx.delete(users).where(eq(users.id, user.id));
   });
 }
