@@ -434,6 +434,7 @@ describe('pause, resume, skip and end', () => {
       send(h.ann.auth, 'POST', `/expense-series/${series.id}/skip`, { version, date });
     expectInvalidField(await skip(1, '2030-06-01'), 'date');
     expectInvalidField(await skip(1, '2030-07-02'), 'date');
+    expectInvalidField(await skip(1, '9999-12-01'), 'date');
     const skipped = await skip(1, '2030-08-01');
     expect(skipped.statusCode, skipped.body).toBe(200);
     expect(skipped.json()).toMatchObject({ next_date: '2030-07-01', version: 2 });
