@@ -5,7 +5,7 @@ import type {
   ZUpdateExpenseBody,
   ZUpdateExpenseSeriesBody,
 } from '@household/contracts';
-import { addCalendarDays, laterOf, type CalendarDate } from '@household/domain';
+import { addCalendarDays, addCalendarMonths, laterOf, type CalendarDate } from '@household/domain';
 import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config';
@@ -273,6 +273,8 @@ export async function changeSeriesStatus(
   return presented!;
 }
 
+const SKIP_AHEAD_MAX_YEARS = 10;
+
 /**
  * Skips one date still to come (from today on, not yet made): an occurrence row claims it ahead
  * of its day, so when the day comes it passes without an expense. It still counts toward `count`.
@@ -293,8 +295,10 @@ export async function skipOccurrence(
       series.rule.count === null || series.rule.count === undefined
         ? Number.POSITIVE_INFINITY
         : series.rule.count - series.occurrencesMade;
+    // Within ten years: the dates up to it are walked, and nobody skips a bill further ahead.
     const isAhead =
       body.date > after &&
+      body.date <= addCalendarMonths(today, 12 * SKIP_AHEAD_MAX_YEARS) &&
       seriesDatesBetween(series.rule, after, body.date, remaining).at(-1) === body.date;
     if (!isAhead) {
       throw validationFailed([

@@ -10,9 +10,11 @@ import {
   type RealtimeEvent,
 } from '@household/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expenseSeries } from '../../db/schema';
 import { expectInvalidField, expectProblem, expectShape } from '../../../test/support/assertions';
 import {
   addMember,
+  DEFAULT_PASSWORD,
   buildGroup,
   buildUser,
   type TestGroup,
@@ -247,6 +249,13 @@ describe('starting a recurring expense', () => {
       }),
       'paid_by',
     );
+    // Deleting the account deletes it, as it deletes personal expenses.
+    const group = await startSeries(h.ann, rentBody(h, { paid_by: h.ann.user.id }));
+    const deleted = await send(h.ann.auth, 'DELETE', '/users/me', { password: DEFAULT_PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const left = await t.database.db.select().from(expenseSeries);
+    expect(left.map((row) => row.id)).not.toContain(gym.id);
+    expect(left.find((row) => row.id === group.id)).toMatchObject({ createdBy: null });
   });
 });
 
@@ -425,6 +434,7 @@ describe('pause, resume, skip and end', () => {
       send(h.ann.auth, 'POST', `/expense-series/${series.id}/skip`, { version, date });
     expectInvalidField(await skip(1, '2030-06-01'), 'date');
     expectInvalidField(await skip(1, '2030-07-02'), 'date');
+    expectInvalidField(await skip(1, '9999-12-01'), 'date');
     const skipped = await skip(1, '2030-08-01');
     expect(skipped.statusCode, skipped.body).toBe(200);
     expect(skipped.json()).toMatchObject({ next_date: '2030-07-01', version: 2 });
