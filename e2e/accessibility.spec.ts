@@ -568,7 +568,7 @@ async function checkNotificationScreens(page: Page, request: APIRequestContext) 
   await page.goto('/account');
   await expect(
     page.getByRole('region', { name: n.delivery.title }).getByRole('switch'),
-  ).toHaveCount(8);
+  ).toHaveCount(9);
   await expect(
     page.getByRole('region', { name: n.push.title }).getByTestId('push-device'),
   ).toHaveCount(1);

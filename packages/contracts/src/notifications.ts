@@ -84,6 +84,7 @@ export const ZNotificationKinds = z.object({
   settlement_received: z.boolean(),
   invitation: z.boolean(),
   sign_in_attempts: z.boolean(),
+  bill_amount_needed: z.boolean(),
 });
 export type NotificationKinds = z.infer<typeof ZNotificationKinds>;
 

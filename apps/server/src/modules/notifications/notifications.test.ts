@@ -251,6 +251,7 @@ describe('delivery settings', () => {
         settlement_received: true,
         invitation: true,
         sign_in_attempts: true,
+        bill_amount_needed: true,
       },
       reminder_time: '08:00',
       time_zone: 'UTC',

@@ -35,6 +35,7 @@ export const delivery = (overrides: Partial<NotificationDelivery> = {}): Notific
     settlement_received: true,
     invitation: true,
     sign_in_attempts: true,
+    bill_amount_needed: true,
   },
   reminder_time: '08:00',
   time_zone: 'Europe/Berlin',
