@@ -8,6 +8,7 @@ import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { apiBaseUrl, createApiClient } from './lib/api-client';
 import { initI18n } from './lib/i18n';
+import { settleAfter } from './lib/page-settled';
 import { createQueryClient } from './lib/query-client';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { initErrorReporting } from './lib/sentry';
@@ -19,6 +20,19 @@ async function start() {
   // (API host, error-reporting DSN) and the saved language's texts load alongside it, and the
   // first render waits for the language so that it never flashes English.
   const router = createBrowserRouter(routes);
+  const queryClient = createQueryClient();
+  // What the first page waits for before deferred work starts (lib/page-settled.ts): its code,
+  // then its reads.
+  settleAfter([
+    {
+      isBusy: () => !router.state.initialized || router.state.navigation.state !== 'idle',
+      subscribe: (listener) => router.subscribe(() => listener()),
+    },
+    {
+      isBusy: () => queryClient.isFetching() > 0,
+      subscribe: (listener) => queryClient.getQueryCache().subscribe(() => listener()),
+    },
+  ]);
   const [config] = await Promise.all([loadRuntimeConfig(), initI18n()]);
   await initErrorReporting(config);
   const tokens = createTokenStore();
@@ -34,7 +48,7 @@ async function start() {
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders api={api} tokens={tokens} queryClient={createQueryClient()}>
+      <AppProviders api={api} tokens={tokens} queryClient={queryClient}>
         <AppRouter router={router} />
       </AppProviders>
     </StrictMode>,
