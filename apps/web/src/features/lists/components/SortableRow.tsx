@@ -1,7 +1,13 @@
 import type { Item } from '@household/contracts';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import type { ComponentPropsWithRef, PointerEvent, ReactNode } from 'react';
+import {
+  useCallback,
+  type ComponentPropsWithRef,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadDragAndDrop, useSorting, type DragStart } from './SortableItems';
 
@@ -34,7 +40,23 @@ function WaitingRow({
   start,
   describedBy,
 }: SortableRowProps & { start: (drag: DragStart) => void; describedBy: string }) {
-  const prefetch = () => void loadDragAndDrop().catch(() => undefined);
+  // The same functions from render to render, so that the row (ItemRow) need not draw again.
+  const onPointerDown = useCallback(
+    (event: PointerEvent<HTMLButtonElement>) => {
+      if (!event.isPrimary || event.button !== 0) return;
+      start({ kind: 'pointer', itemId: item.id, init: pointerInit(event) });
+    },
+    [start, item.id],
+  );
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (event.code !== 'Space' && event.code !== 'Enter') return;
+      // Enter would click the button; the drag starts once its code is in.
+      event.preventDefault();
+      start({ kind: 'key', itemId: item.id, init: { code: event.code, key: event.key } });
+    },
+    [start, item.id],
+  );
   const handle = (
     <DragHandle
       itemId={item.id}
@@ -45,16 +67,8 @@ function WaitingRow({
       // The code is fetched as soon as a drag looks likely: a pointer over the handle or focus on it.
       onPointerEnter={prefetch}
       onFocus={prefetch}
-      onPointerDown={(event: PointerEvent<HTMLButtonElement>) => {
-        if (!event.isPrimary || event.button !== 0) return;
-        start({ kind: 'pointer', itemId: item.id, init: pointerInit(event) });
-      }}
-      onKeyDown={(event) => {
-        if (event.code !== 'Space' && event.code !== 'Enter') return;
-        // Enter would click the button; the drag starts once its code is in.
-        event.preventDefault();
-        start({ kind: 'key', itemId: item.id, init: { code: event.code, key: event.key } });
-      }}
+      onPointerDown={onPointerDown}
+      onKeyDown={onKeyDown}
     />
   );
   return (
@@ -68,6 +82,8 @@ function WaitingRow({
     </div>
   );
 }
+
+const prefetch = () => void loadDragAndDrop().catch(() => undefined);
 
 function pointerInit(event: PointerEvent): PointerEventInit {
   return {
