@@ -1,6 +1,6 @@
 import './app/mantine-styles';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { AppRouter } from './app/AppRouter';
@@ -46,12 +46,17 @@ async function start() {
     },
   });
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders api={api} tokens={tokens} queryClient={queryClient}>
-        <AppRouter router={router} />
-      </AppProviders>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, React renders the first page in slices between frames rather than in one
+  // task that keeps a phone from answering a tap meanwhile.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders api={api} tokens={tokens} queryClient={queryClient}>
+          <AppRouter router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
 

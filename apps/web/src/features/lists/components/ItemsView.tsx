@@ -85,6 +85,9 @@ export function ItemsView({
     estimateSize: (index) => (entries[index]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
     overscan: scrolled ? OVERSCAN : FIRST_OVERSCAN,
     scrollMargin: offsetTop,
+    // The window's size from the start: with none, the first render has no rows, and they are
+    // drawn by the virtualizer's measuring right after mounting, in one piece React cannot split.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     getItemKey: (index) => entries[index]?.key ?? index,
   });
 
