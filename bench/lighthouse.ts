@@ -338,9 +338,14 @@ async function main() {
       started.push({ build, server, dataDir, household: await createHousehold(server.base) });
     }
     for (const spec of PAGES) {
-      // Build after build within each run, so that a burst of load elsewhere hits both alike.
+      // Build after build within each run, so that a burst of load elsewhere hits all alike, each
+      // run starting with the next build, so that none is always first or last.
       for (let run = 1; run <= RUNS; run++) {
-        for (const { build, server, household } of started) {
+        const turn = (run - 1) % started.length;
+        for (const { build, server, household } of [
+          ...started.slice(turn),
+          ...started.slice(0, turn),
+        ]) {
           console.log(`auditing ${spec.name} (${build.name}), run ${run} of ${RUNS}…`);
           const result = await audit(build.name, server.base, spec, household);
           if (result.runtimeError) console.log(`  not scored: ${result.runtimeError}`);
