@@ -14,6 +14,34 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
+ * Rules of those levels that axe-core tags experimental and so leaves out of a tag selection,
+ * turned on by name: a control's accessible name must contain its visible text (WCAG 2.5.3, Label
+ * in Name), so that "click Mark Complete" works for a person speaking to their phone.
+ */
+const EXPERIMENTAL_RULES = { 'label-content-name-mismatch': { enabled: true } };
+
+/**
+ * Findings on markup the app does not write, by rule, recognised by the element's opening tag.
+ * FullCalendar names each day cell of its grid (`role="gridcell"`) by the day's number only
+ * (`aria-labelledby`), while the cell also shows that day's chores; the chores are links of their
+ * own, named by what they show, so nobody needs the cell's name to reach them.
+ */
+const NOT_OURS: Record<string, RegExp> = {
+  'label-content-name-mismatch':
+    /^<td\b(?=[^>]*\bclass="(?:[^"]*\s)?fc-daygrid-day[\s"])(?=[^>]*\brole="gridcell")/,
+};
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** The violation without its nodes in markup the app does not write (NOT_OURS), if any are left. */
+function ours(violation: Violation): Violation | null {
+  const exempt = NOT_OURS[violation.id];
+  if (!exempt) return violation;
+  const nodes = violation.nodes.filter((node) => !exempt.test(node.html));
+  return nodes.length > 0 ? { ...violation, nodes } : null;
+}
+
+/**
  * Waits until the page shows what it is going to show: the document loaded, no page loader,
  * no button spinning, and every CSS transition and animation (a modal fading in, a toast
  * sliding) finished, so axe measures colours as they end up, not half-way.
@@ -39,12 +67,11 @@ async function setScheme(page: Page, scheme: Scheme) {
   );
 }
 
-function describeViolations(
-  scheme: Scheme,
-  violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'],
-): string[] {
+function describeViolations(scheme: Scheme, violations: Violation[]): string[] {
   return violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .map(ours)
+    .filter((violation) => violation !== null)
     .map((violation) => {
       const targets = violation.nodes
         .slice(0, 8)
@@ -79,7 +106,10 @@ async function analyzeWhileStill(page: Page) {
       observer.observe(document.body, { subtree: true, childList: true, attributes: true });
       return { seen, observer };
     });
-    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .options({ rules: EXPERIMENTAL_RULES })
+      .withTags(TAGS)
+      .analyze();
     const changes = await watch.evaluate(({ seen, observer }) => {
       observer.disconnect();
       return seen.changes;

@@ -1,6 +1,6 @@
-import '@mantine/core/styles.css';
+import './app/mantine-styles';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { AppRouter } from './app/AppRouter';
@@ -8,6 +8,7 @@ import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { apiBaseUrl, createApiClient } from './lib/api-client';
 import { initI18n } from './lib/i18n';
+import { settleAfter } from './lib/page-settled';
 import { createQueryClient } from './lib/query-client';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { initErrorReporting } from './lib/sentry';
@@ -19,6 +20,19 @@ async function start() {
   // (API host, error-reporting DSN) and the saved language's texts load alongside it, and the
   // first render waits for the language so that it never flashes English.
   const router = createBrowserRouter(routes);
+  const queryClient = createQueryClient();
+  // What the first page waits for before deferred work starts (lib/page-settled.ts): its code,
+  // then its reads.
+  settleAfter([
+    {
+      isBusy: () => !router.state.initialized || router.state.navigation.state !== 'idle',
+      subscribe: (listener) => router.subscribe(() => listener()),
+    },
+    {
+      isBusy: () => queryClient.isFetching() > 0,
+      subscribe: (listener) => queryClient.getQueryCache().subscribe(() => listener()),
+    },
+  ]);
   const [config] = await Promise.all([loadRuntimeConfig(), initI18n()]);
   await initErrorReporting(config);
   const tokens = createTokenStore();
@@ -32,12 +46,17 @@ async function start() {
     },
   });
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders api={api} tokens={tokens} queryClient={createQueryClient()}>
-        <AppRouter router={router} />
-      </AppProviders>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, React renders the first page in slices between frames rather than in one
+  // task that keeps a phone from answering a tap meanwhile.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders api={api} tokens={tokens} queryClient={queryClient}>
+          <AppRouter router={router} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -3,21 +3,31 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { usePageSettled } from '../lib/page-settled';
 
 /** A running tab asks the server whether a newer version was deployed this often. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+interface UpdatePromptProps {
+  /** Replaced in tests: jsdom cannot reload. */
+  reloadPage?: () => void;
+}
 
 /**
  * docs/offline.md "Updates": a newly deployed version waits in the service worker until the person
  * chooses to reload, so nothing swaps the app under a half-filled form. The notice is not modal:
  * "Later" hides it, and it shows again at the next update found.
+ *
+ * The service worker is registered once the first page has settled (lib/page-settled.ts): its
+ * install downloads the whole precache, which would otherwise compete with the page's own code
+ * and reads on a phone's connection.
  */
-export function UpdatePrompt({
-  reloadPage = () => window.location.reload(),
-}: {
-  /** Replaced in tests: jsdom cannot reload. */
-  reloadPage?: () => void;
-}) {
+export function UpdatePrompt(props: UpdatePromptProps) {
+  if (!usePageSettled()) return null;
+  return <ServiceWorkerUpdates {...props} />;
+}
+
+function ServiceWorkerUpdates({ reloadPage = () => window.location.reload() }: UpdatePromptProps) {
   const { t } = useTranslation();
   const reloadRequested = useRef(false);
   // Another tab's "Reload" may already have put the new version in charge of this one too.
@@ -26,8 +36,8 @@ export function UpdatePrompt({
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
-    // After the page's own loading, so the install never competes with the first page.
-    immediate: false,
+    // Mounted once the page has settled, long after its `load`: nothing to wait for any more.
+    immediate: true,
     onNeedReload() {
       if (reloadRequested.current) reloadPage();
       else setTakenOver(true);

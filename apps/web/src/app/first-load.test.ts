@@ -94,3 +94,19 @@ describe('the login page first load (issue 9)', () => {
     }
   });
 });
+
+/** The list page, the one opened every day on a phone in a shop (issue 25: at most 250 kB). */
+const LIST_PAGE_ROOTS = ['main.tsx', 'app/layouts/MainLayout.tsx', 'app/pages/ListDetailPage.tsx'];
+/** Drag and drop loads on the first drag (features/lists/components/SortableItems.tsx). */
+const NOT_ON_THE_LIST_PAGE = ['@dnd-kit/core', '@dnd-kit/sortable', '@dnd-kit/utilities'];
+
+describe('the list page first load (issue 25)', () => {
+  it('draws its rows without drag and drop', () => {
+    const reached = packagesReached(LIST_PAGE_ROOTS);
+    const offenders = NOT_ON_THE_LIST_PAGE.filter((name) => reached.has(name)).map(
+      (name) => `${name} via ${reached.get(name)!.join(' → ')}`,
+    );
+    expect(offenders).toEqual([]);
+    expect(reached.has('@tanstack/react-virtual')).toBe(true);
+  });
+});

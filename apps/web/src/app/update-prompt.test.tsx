@@ -1,5 +1,5 @@
 import { MantineProvider, TextInput } from '@mantine/core';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
@@ -26,13 +26,16 @@ vi.mock('virtual:pwa-register/react', async () => {
   };
 });
 
-function renderWithForm(reloadPage: () => void) {
-  return render(
+/** The prompt beside a half-filled form, once the page has settled and the worker is registered. */
+async function renderWithForm(reloadPage: () => void) {
+  const view = render(
     <MantineProvider>
       <TextInput label="Item name" />
       <UpdatePrompt reloadPage={reloadPage} />
     </MantineProvider>,
   );
+  await waitFor(() => expect(sw.options).not.toBeNull());
+  return view;
 }
 
 describe('UpdatePrompt (a new deployed version)', () => {
@@ -41,16 +44,21 @@ describe('UpdatePrompt (a new deployed version)', () => {
     sw.updateServiceWorker.mockClear();
   });
 
-  it('shows nothing until a new version waits', () => {
-    renderWithForm(vi.fn());
+  it('registers the service worker once the page has settled, and shows nothing until a new version waits', async () => {
+    render(
+      <MantineProvider>
+        <UpdatePrompt reloadPage={vi.fn()} />
+      </MantineProvider>,
+    );
+    expect(sw.options).toBeNull();
+    await waitFor(() => expect(sw.options?.immediate).toBe(true));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(sw.options?.immediate).toBe(false);
   });
 
   it('announces the new version without touching a half-filled form, and reloads only on "Reload"', async () => {
     const user = userEvent.setup();
     const reloadPage = vi.fn();
-    renderWithForm(reloadPage);
+    await renderWithForm(reloadPage);
     await user.type(screen.getByLabelText('Item name'), 'Oat mi');
 
     act(() => sw.announceUpdate());
@@ -75,7 +83,7 @@ describe('UpdatePrompt (a new deployed version)', () => {
   it('does not reload when another tab put the new version in charge, until "Reload" here', async () => {
     const user = userEvent.setup();
     const reloadPage = vi.fn();
-    renderWithForm(reloadPage);
+    await renderWithForm(reloadPage);
     act(() => sw.announceUpdate());
 
     act(() => sw.options?.onNeedReload?.());
@@ -89,7 +97,7 @@ describe('UpdatePrompt (a new deployed version)', () => {
   it('"Later" hides the notice and reloads nothing', async () => {
     const user = userEvent.setup();
     const reloadPage = vi.fn();
-    renderWithForm(reloadPage);
+    await renderWithForm(reloadPage);
     act(() => sw.announceUpdate());
 
     await user.click(screen.getByRole('button', { name: 'Later' }));
@@ -100,7 +108,7 @@ describe('UpdatePrompt (a new deployed version)', () => {
 
   it('speaks the language shown', async () => {
     await i18next.changeLanguage('de');
-    renderWithForm(vi.fn());
+    await renderWithForm(vi.fn());
     act(() => sw.announceUpdate());
     expect(screen.getByRole('status')).toHaveTextContent('Eine neue Version ist verfügbar');
     expect(screen.getByRole('button', { name: 'Neu laden' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import type { ListDetail } from '@household/contracts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconBasket, IconCamera } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
@@ -52,6 +52,7 @@ export function ListDetailPage() {
   useListsLive();
   useOutboxToasts();
   const list = useQuery(listQueryOptions(useApi(), id));
+  const shown = useFirstDrawInSlices(list.data);
   const hasData = list.data !== undefined;
   const failed = list.isError;
 
@@ -69,8 +70,8 @@ export function ListDetailPage() {
     );
   }, [failed, hasData, id, list.error, t]);
 
-  if (list.data) return <ListDetailView list={list.data} />;
-  if (list.isPending) {
+  if (shown) return <ListDetailView list={shown} />;
+  if (list.isPending || list.data) {
     return <PageLoader py="xl" />;
   }
   return (
@@ -85,6 +86,19 @@ export function ListDetailPage() {
       </Group>
     </Alert>
   );
+}
+
+/**
+ * The list as it arrives, drawn the first time in a render React may split between frames (a
+ * deferred value renders as a transition): drawing a list for the first time is the page's largest
+ * piece of work, and in one piece it kept a phone busy for half a second. From then on every
+ * change (a tick, a price) is drawn at once, as before.
+ */
+function useFirstDrawInSlices(data: ListDetail | undefined): ListDetail | undefined {
+  const deferred = useDeferredValue(data);
+  const [drawn, setDrawn] = useState(false);
+  if (deferred !== undefined && !drawn) setDrawn(true);
+  return drawn ? data : deferred;
 }
 
 function ListDetailView({ list }: { list: ListDetail }) {

@@ -190,6 +190,25 @@ describe('list detail page (spec §2 List detail)', () => {
     ]);
   });
 
+  it('loads drag and drop on the first drag and hands it the key that started it', async () => {
+    openList(listDetail([item(1, 'Apples'), item(2, 'Bread')]));
+    const handle = await screen.findByRole('button', { name: 'Drag to reorder Apples' });
+    // Until then the handle reads as dnd-kit's does, and dnd-kit has drawn nothing.
+    expect(handle).toHaveAttribute('aria-roledescription', 'sortable');
+    expect(handle).toHaveAccessibleDescription(/To move an item, press space or enter/);
+    expect(document.querySelector('[id^="DndLiveRegion"]')).toBeNull();
+
+    handle.focus();
+    await userEvent.keyboard(' ');
+
+    // dnd-kit has taken over the rows, the same handle has the focus, and the drag has begun:
+    // picked up, the item is at once over its own place.
+    expect(await screen.findByText('Apples moved to position 1.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Drag to reorder Apples' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByText('Moving Apples was cancelled.')).toBeInTheDocument();
+  });
+
   it('shows the cost summary: total, equal share, participants and each balance', async () => {
     const { server } = openList(listDetail([item(1, 'Milk')]));
     server.protectedRoute('GET', '/costs/lists/1/cost-summary', () => jsonResponse(costSummary()));

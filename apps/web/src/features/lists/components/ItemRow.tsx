@@ -1,7 +1,7 @@
 import type { Category, Item } from '@household/contracts';
 import { ActionIcon, Badge, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { isValidElement, memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_RULES, personName } from '../../../lib/people';
 import { quantityText } from '../format';
@@ -15,23 +15,39 @@ export interface ItemActions {
   onPrice: (item: Item, priceCents: number | null) => void;
 }
 
-/** One item: done state, name, quantity and unit, price, who added and who ticked it. */
-export function ItemRow({
-  item,
-  currency,
-  category,
-  readOnly,
-  handle,
-  actions,
-}: {
+interface ItemRowProps {
   item: Item;
   currency: string;
   category: Category | null;
   readOnly: boolean;
   /** The drag handle, when the list is in manual order. */
   handle?: ReactNode;
+  /** Kept the same object from render to render by the list (ItemsView). */
   actions: ItemActions;
-}) {
+}
+
+/**
+ * One item: done state, name, quantity and unit, price, who added and who ticked it. Drawn again
+ * only when what it shows changed: the list around it renders several times while it loads and
+ * measures its rows, and a row is the costliest thing on the page.
+ */
+export const ItemRow = memo(ItemRowContent, (before, after) =>
+  (Object.keys(after) as (keyof ItemRowProps)[]).every((key) =>
+    key === 'handle' ? sameElement(before.handle, after.handle) : before[key] === after[key],
+  ),
+);
+
+/** The same element type, key and props: the handle is made afresh on every render of its row. */
+function sameElement(before: ReactNode, after: ReactNode): boolean {
+  if (before === after) return true;
+  if (!isValidElement(before) || !isValidElement(after)) return false;
+  if (before.type !== after.type || before.key !== after.key) return false;
+  const [a, b] = [before.props as Record<string, unknown>, after.props as Record<string, unknown>];
+  const keys = Object.keys(b);
+  return keys.length === Object.keys(a).length && keys.every((key) => a[key] === b[key]);
+}
+
+function ItemRowContent({ item, currency, category, readOnly, handle, actions }: ItemRowProps) {
   const { t, i18n } = useTranslation();
   const showQuantity = item.quantity !== 1 || item.unit !== null;
   return (

@@ -1,6 +1,6 @@
 import type { Category, Item } from '@household/contracts';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemEntryRow } from './ItemEntryRow';
 import type { ItemActions } from './ItemRow';
@@ -10,6 +10,44 @@ import { useOffsetTop } from './use-offset-top';
 
 const HEADER_HEIGHT = 44;
 const ROW_HEIGHT = 60;
+/**
+ * Rows drawn beyond the screen's edge: few for the first paint, which waits for every row drawn,
+ * and more from the first scroll on, so that a fast swipe does not outrun them.
+ */
+const FIRST_OVERSCAN = 4;
+const OVERSCAN = 12;
+
+/** Whether the window has scrolled since the list appeared. */
+function useScrolledOnce(): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    if (scrolled) return;
+    const onScroll = () => setScrolled(true);
+    window.addEventListener('scroll', onScroll, { once: true, passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [scrolled]);
+  return scrolled;
+}
+
+/**
+ * The page's `actions` as one object for the life of the list, calling whatever it passed last:
+ * the page makes them afresh on every render, and rows (ItemRow) draw again only on a change.
+ */
+function useStableActions(actions: ItemActions): ItemActions {
+  const latest = useRef(actions);
+  useLayoutEffect(() => {
+    latest.current = actions;
+  });
+  return useMemo<ItemActions>(
+    () => ({
+      onToggle: (item) => latest.current.onToggle(item),
+      onEdit: (item) => latest.current.onEdit(item),
+      onDelete: (item) => latest.current.onDelete(item),
+      onPrice: (item, priceCents) => latest.current.onPrice(item, priceCents),
+    }),
+    [],
+  );
+}
 
 /**
  * The items of a list, in manual order (drag, or keyboard: space, arrows, space) or grouped by
@@ -33,6 +71,8 @@ export function ItemsView({
   onReorder: (itemIds: number[]) => void;
 }) {
   const { t } = useTranslation();
+  const rowActions = useStableActions(actions);
+  const scrolled = useScrolledOnce();
   const categoryById = useMemo(
     () => new Map(categories.map((category) => [category.id, category])),
     [categories],
@@ -43,8 +83,11 @@ export function ItemsView({
   const virtualizer = useWindowVirtualizer({
     count: entries.length,
     estimateSize: (index) => (entries[index]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
-    overscan: 12,
+    overscan: scrolled ? OVERSCAN : FIRST_OVERSCAN,
     scrollMargin: offsetTop,
+    // The window's size from the start: with none, the first render has no rows, and they are
+    // drawn by the virtualizer's measuring right after mounting, in one piece React cannot split.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     getItemKey: (index) => entries[index]?.key ?? index,
   });
 
@@ -74,7 +117,7 @@ export function ItemsView({
             categoryOf={categoryOf}
             readOnly={readOnly}
             sortable={sortable}
-            actions={actions}
+            actions={rowActions}
           />
         );
       })}

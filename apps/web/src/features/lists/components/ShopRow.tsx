@@ -23,6 +23,7 @@ export function ShopRow({
   const { t, i18n } = useTranslation();
   const [price, setPrice] = useState('');
   const showQuantity = item.quantity !== 1 || item.unit !== null;
+  const quantity = showQuantity ? quantityText(item.quantity, item.unit, i18n.language) : null;
   const parsed = parseOptionalMoneyInput(price, currency, i18n.language);
   const isPriceInvalid = parsed !== null && Number.isNaN(parsed);
 
@@ -38,6 +39,7 @@ export function ShopRow({
       ) : (
         <IconCircle size={28} aria-hidden />
       )}
+      {/* The name before the quantity, as the tick's accessible name says them (WCAG 2.5.3). */}
       <Text
         size="lg"
         td={item.done ? 'line-through' : undefined}
@@ -45,12 +47,16 @@ export function ShopRow({
         miw={0}
         style={{ overflowWrap: 'anywhere' }}
       >
-        {showQuantity && (
-          <Text span fw={700} inherit>
-            {quantityText(item.quantity, item.unit, i18n.language)}{' '}
-          </Text>
-        )}
         {item.name}
+        {quantity !== null && (
+          // The space outside the bold part: axe reads each element's text trimmed.
+          <>
+            {' '}
+            <Text span fw={700} inherit style={{ whiteSpace: 'nowrap' }}>
+              {quantity}
+            </Text>
+          </>
+        )}
       </Text>
     </Group>
   );
@@ -89,7 +95,11 @@ export function ShopRow({
         <>
           <UnstyledButton
             onClick={tick}
-            aria-label={t('lists.shop.tick', { name: item.name })}
+            aria-label={
+              quantity === null
+                ? t('lists.shop.tick', { name: item.name })
+                : t('lists.shop.tickQuantity', { name: item.name, quantity })
+            }
             mih={56}
             miw={0}
             style={{ flex: 1, display: 'flex', alignItems: 'center' }}

@@ -5,6 +5,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/PageLoader';
 import { useApi } from '../../../lib/api-context';
+import { usePageSettled } from '../../../lib/page-settled';
 import { unreadCountQueryOptions } from '../api/queries';
 import { useNotificationsLive } from '../live';
 
@@ -19,12 +20,16 @@ const BADGE_MAX = 99;
 /**
  * The bell in the header: its badge is the unread count, kept live by the realtime connection;
  * the notification centre's code loads the first time it opens (or the pointer comes near).
+ * The count is asked for once the page has settled (lib/page-settled.ts): the page's own reads
+ * come first, and the bell is drawn meanwhile, so nothing moves when the badge appears.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const headingId = useId();
-  const unread = useQuery(unreadCountQueryOptions(useApi())).data ?? 0;
+  const settled = usePageSettled();
+  const unread =
+    useQuery({ ...unreadCountQueryOptions(useApi()), enabled: settled || opened }).data ?? 0;
   useNotificationsLive();
 
   const label =
