@@ -21,7 +21,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDraftId } from '../api/items-cache';
-import { DragHandle, type SortableRowProps } from './SortableRow';
+import { DragHandle, type SortableRowProps } from './DragHandle';
 
 /**
  * Drag and drop of a list's rows with dnd-kit, loaded on the first drag (SortableItems): the

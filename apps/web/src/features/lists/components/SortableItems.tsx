@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as SortableDnd from './SortableDnd';
-import type { SortableRowProps } from './SortableRow';
+import type { SortableRowProps } from './DragHandle';
 
 type DragAndDrop = typeof SortableDnd;
 

@@ -1,23 +1,6 @@
-import type { Item } from '@household/contracts';
-import { ActionIcon } from '@mantine/core';
-import { IconGripVertical } from '@tabler/icons-react';
-import {
-  useCallback,
-  type ComponentPropsWithRef,
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-} from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, type KeyboardEvent, type PointerEvent } from 'react';
+import { DragHandle, type SortableRowProps } from './DragHandle';
 import { loadDragAndDrop, useSorting, type DragStart } from './SortableItems';
-
-export interface SortableRowProps {
-  item: Item;
-  index: number;
-  measure: (element: Element | null) => void;
-  top: number;
-  children: (handle: ReactNode) => ReactNode;
-}
 
 /**
  * A row that can be dragged by its handle, placed at `top` by the list's virtualizer. Until the
@@ -100,26 +83,4 @@ function pointerInit(event: PointerEvent): PointerEventInit {
     height: event.height,
     pressure: event.pressure,
   };
-}
-
-/** The grip a row is dragged by, found again by `data-drag-handle` when dnd-kit takes over. */
-export function DragHandle({
-  itemId,
-  name,
-  style,
-  ...props
-}: { itemId: number; name: string } & ComponentPropsWithRef<'button'>) {
-  const { t } = useTranslation();
-  return (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      aria-label={t('lists.reorder.handle', { name })}
-      data-drag-handle={itemId}
-      style={{ cursor: 'grab', touchAction: 'none', ...style }}
-      {...props}
-    >
-      <IconGripVertical size={16} aria-hidden />
-    </ActionIcon>
-  );
 }
