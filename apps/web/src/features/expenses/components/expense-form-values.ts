@@ -116,6 +116,22 @@ export function serverMessages(t: TFunction, error: unknown): string[] {
 }
 
 /**
+ * What a failed save of the expense form says when the server gave no field messages; `texts`
+ * are the two sentences that name what was saved (an expense or a recurring bill).
+ */
+export function saveFailureMessage(
+  t: TFunction,
+  cause: unknown,
+  isEdit: boolean,
+  texts: { gone: string; saveFailed: string },
+): string {
+  if (isApiError(cause, 'idempotency_in_progress')) return t('expenses.form.stillSaving');
+  if (isApiError(cause, 'forbidden')) return t('errors.forbidden');
+  if (isApiError(cause, 'not_found') && isEdit) return texts.gone;
+  return texts.saveFailed;
+}
+
+/**
  * Which priced items of a list a new expense starts from: all of them (an equal split), the
  * bought ones ("Split this shop"), or those of a receipt just added from a photo. The last two
  * start as an item-based split.

@@ -4,13 +4,12 @@ import type {
   ListDetail,
   UpdateExpenseBody,
 } from '@household/contracts';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toasts';
 import { useCreateExpense, useUpdateExpense } from '../api/mutations';
-import { serverMessages } from './expense-form-values';
+import { saveFailureMessage, serverMessages } from './expense-form-values';
 import type { ExpenseFieldsToSave } from './use-expense-form';
 
 /**
@@ -48,7 +47,10 @@ export function useSaveExpense({
       return;
     }
     const messages = serverMessages(t, cause);
-    const message = failureMessage(t, cause, expense !== undefined);
+    const message = saveFailureMessage(t, cause, expense !== undefined, {
+      gone: t('expenses.form.gone'),
+      saveFailed: t('expenses.form.saveFailed'),
+    });
     setServerErrors(messages.length > 0 ? messages : [message]);
     if (messages.length === 0) notify({ type: 'error', message });
   };
@@ -91,12 +93,4 @@ export function useSaveExpense({
     clearServerErrors: () => setServerErrors([]),
     isPending: create.isPending || update.isPending,
   };
-}
-
-/** What a failed save says when the server gave no field messages. */
-function failureMessage(t: TFunction, cause: unknown, isEdit: boolean): string {
-  if (isApiError(cause, 'idempotency_in_progress')) return t('expenses.form.stillSaving');
-  if (isApiError(cause, 'forbidden')) return t('errors.forbidden');
-  if (isApiError(cause, 'not_found') && isEdit) return t('expenses.form.gone');
-  return t('expenses.form.saveFailed');
 }

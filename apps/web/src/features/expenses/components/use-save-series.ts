@@ -3,13 +3,12 @@ import type {
   ExpenseSeries,
   UpdateExpenseSeriesBody,
 } from '@household/contracts';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toasts';
 import { useCreateSeries, useUpdateSeries } from '../api/series-mutations';
-import { serverMessages } from './expense-form-values';
+import { saveFailureMessage, serverMessages } from './expense-form-values';
 import { sameRule } from './repeat-values';
 import type { SeriesToSave } from './use-expense-form';
 
@@ -48,7 +47,10 @@ export function useSaveSeries({
       return;
     }
     const messages = serverMessages(t, cause);
-    const message = failureMessage(t, cause, series !== undefined);
+    const message = saveFailureMessage(t, cause, series !== undefined, {
+      gone: t('expenses.series.gone'),
+      saveFailed: t('expenses.series.saveFailed'),
+    });
     setServerErrors(messages.length > 0 ? messages : [message]);
     if (messages.length === 0) notify({ type: 'error', message });
   };
@@ -91,12 +93,4 @@ export function useSaveSeries({
     clearServerErrors: () => setServerErrors([]),
     isPending: create.isPending || update.isPending,
   };
-}
-
-/** What a failed save says when the server gave no field messages. */
-function failureMessage(t: TFunction, cause: unknown, isEdit: boolean): string {
-  if (isApiError(cause, 'idempotency_in_progress')) return t('expenses.form.stillSaving');
-  if (isApiError(cause, 'forbidden')) return t('errors.forbidden');
-  if (isApiError(cause, 'not_found') && isEdit) return t('expenses.series.gone');
-  return t('expenses.series.saveFailed');
 }
