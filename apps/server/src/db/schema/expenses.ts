@@ -32,10 +32,25 @@ export const expenses = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     listId: integer('list_id').references(() => lists.id, { onDelete: 'set null' }),
     description: text('description').notNull(),
+    /** In the group's home currency (the personal expense's own): what balances count. */
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
+    /**
+     * An expense paid in another currency than the group's: what was paid, in that currency's
+     * minor units, and the household's rate (home units per unit of it) locked when it was saved.
+     * All three or none.
+     */
+    originalCurrency: text('original_currency'),
+    originalAmountMinor: integer('original_amount_minor'),
+    exchangeRate: text('exchange_rate'),
     date: date('date', { mode: 'string' }).notNull(),
+    /** The payer, or with several payers the one who paid most (first of equals). */
     paidBy: integer('paid_by').notNull(),
+    /**
+     * Several payers: who paid how much, in the expense's own currency, adding up to its amount;
+     * null when one person paid it all.
+     */
+    payers: jsonb('payers').$type<{ user_id: number; amount_cents: number }[]>(),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     notes: text('notes').notNull().default(''),
     /** equal | exact | percentage | shares | item_based (contracts EXPENSE_SPLIT_TYPES). */
@@ -52,6 +67,10 @@ export const expenses = pgTable(
     index('expenses_paid_by_idx').on(t.paidBy),
     index('expenses_list_idx').on(t.listId),
     check('expenses_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'expenses_original_all_or_none',
+      sql`(${t.originalCurrency} is null) = (${t.originalAmountMinor} is null) and (${t.originalCurrency} is null) = (${t.exchangeRate} is null)`,
+    ),
   ],
 );
 export type ExpenseRow = typeof expenses.$inferSelect;
@@ -152,3 +171,26 @@ export const groupBalances = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index().on(t.userId)],
 );
+
+/**
+ * A group's exchange rates, the household's own (nothing is fetched from outside): how many units
+ * of the group's home currency one unit of `currency` is worth from `date` on. The latest is
+ * proposed for the next expense in that currency; an expense locks the rate it was saved with.
+ */
+export const groupExchangeRates = pgTable(
+  'group_exchange_rates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    /** A positive decimal, as typed ("162.35"): exact, never a float. */
+    rate: text('rate').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('group_exchange_rates_latest_idx').on(t.groupId, t.currency, t.date, t.id)],
+);
+export type GroupExchangeRateRow = typeof groupExchangeRates.$inferSelect;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
   index,
   integer,
   jsonb,
@@ -27,6 +28,24 @@ export const groups = pgTable('groups', {
 });
 export type GroupRow = typeof groups.$inferSelect;
 
+/**
+ * Members joined to settle as one party, a couple: the suggested transfers run between units (and
+ * members in none), and each person still sees their own share (docs/expenses.md "Units").
+ */
+export const groupUnits = pgTable(
+  'group_units',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.groupId)],
+);
+export type GroupUnitRow = typeof groupUnits.$inferSelect;
+
 export const groupMembers = pgTable(
   'group_members',
   {
@@ -39,8 +58,17 @@ export const groupMembers = pgTable(
     /** owner | admin | member (contracts GROUP_ROLES). */
     role: text('role').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The member's default weight for "shares" splits, in percent: a child at 50. */
+    shareWeight: integer('share_weight').notNull().default(100),
+    /** The unit (couple) the member settles with, if any. */
+    unitId: integer('unit_id').references(() => groupUnits.id, { onDelete: 'set null' }),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index().on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index().on(t.userId),
+    index().on(t.unitId),
+    check('group_members_share_weight', sql`${t.shareWeight} between 1 and 1000`),
+  ],
 );
 export type GroupMemberRow = typeof groupMembers.$inferSelect;
 
