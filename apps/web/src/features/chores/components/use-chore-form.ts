@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Chore } from '@household/contracts';
 import type { CalendarDate } from '@household/domain';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
@@ -52,7 +52,8 @@ export function useChoreForm({
     setError,
     formState: { errors, isDirty, isSubmitted },
   } = form;
-  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  // Before the browser's next event: Escape pressed right after typing must already ask first.
+  useLayoutEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   const onError = (cause: unknown) => {
     if (isApiError(cause, 'conflict') && chore) return onConflict(cause.problem.current);
