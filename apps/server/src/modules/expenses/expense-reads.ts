@@ -96,7 +96,7 @@ export async function listExpenses(
       currency: expenses.currency,
       count: sql<number>`count(*)::int`,
       amount_cents: sql<number>`coalesce(sum(${expenses.amountCents}), 0)::bigint`,
-      my_share_cents: sql<number>`coalesce(sum((select s.amount_cents from expense_splits s where s.expense_id = "expenses"."id" and s.user_id = ${actor.id})), 0)::bigint`,
+      my_share_cents: sql<number>`coalesce(sum((select sum(s.amount_cents) from expense_splits s where s.expense_id = "expenses"."id" and s.user_id = ${actor.id})), 0)::bigint`,
     })
     .from(expenses)
     .where(where)
