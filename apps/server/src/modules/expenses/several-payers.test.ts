@@ -280,6 +280,35 @@ describe('an expense several people paid', () => {
     await expectLedgerConsistent(group.id);
   });
 
+  it('a payer who owes nothing sees the expense among theirs and may change it', async () => {
+    const { ann, ben, cat, group } = await household();
+    const created = await send(ann.auth, 'POST', '/expenses', {
+      group_id: group.id,
+      description: 'Taxi',
+      date: '2026-11-20',
+      amount_cents: 3000,
+      payers: [payer(ann, 1000), payer(ben, 2000)],
+      split: { type: 'equal', participants: [ann.user.id, cat.user.id] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const taxi = expectShape(ZExpense, created.json());
+    expect(taxi.paid_by.id).toBe(ben.user.id);
+    const mine = await send(ben.auth, 'GET', '/expenses');
+    expect(mine.json<{ items: Expense[] }>().items.map((item) => item.id)).toContain(taxi.id);
+    const byAnn = await send(ann.auth, 'PATCH', `/expenses/${taxi.id}`, {
+      version: taxi.version,
+      description: 'Taxi home',
+    });
+    expect(byAnn.statusCode, byAnn.body).toBe(200);
+    const byCat = await send(cat.auth, 'PATCH', `/expenses/${taxi.id}`, {
+      version: taxi.version + 1,
+      description: 'Mine',
+    });
+    expectProblem(byCat, 403, 'forbidden');
+    expect(netsOf(await summary(ann, group.id), [ann, ben, cat])).toEqual([-500, 2000, -1500]);
+    await expectLedgerConsistent(group.id);
+  });
+
   it('reports what each payer paid, and my share as the sum of my rows', async () => {
     const h = await household();
     const { ann, ben, cat, group } = h;
