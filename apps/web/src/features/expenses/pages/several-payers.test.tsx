@@ -91,4 +91,30 @@ describe('an expense several people paid', () => {
     });
     expect(body).not.toHaveProperty('paid_by');
   });
+
+  it('opens an expense several people paid with their amounts, and saves a change of them', async () => {
+    const { server } = openGroupExpenses([{ ...dinner, created_by: ann, version: 2 }]);
+    server.protectedRoute('PATCH', '/expenses/3', () => jsonResponse(dinner));
+    const card = await screen.findByRole('article', { name: 'Dinner' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit expense Dinner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit expense' });
+    expect(within(dialog).getByLabelText('Paid by')).toHaveValue('several');
+    expect(within(dialog).getByLabelText('Cleo Owner paid')).toHaveValue('30.00');
+    expect(within(dialog).getByLabelText('Bob Member paid')).toHaveValue('20.00');
+    await userEvent.clear(within(dialog).getByLabelText('Bob Member paid'));
+    await userEvent.type(within(dialog).getByLabelText('Bob Member paid'), '15');
+    await userEvent.type(within(dialog).getByLabelText('Ann Example paid'), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Expense updated')).toBeInTheDocument();
+    const body = await server.callsTo('/expenses/3')[0]!.json();
+    expect(body).toMatchObject({
+      version: 2,
+      // In the group's member order.
+      payers: [
+        { user_id: cleo.id, amount_cents: 3000 },
+        { user_id: ann.id, amount_cents: 500 },
+        { user_id: bob.id, amount_cents: 1500 },
+      ],
+    });
+  });
 });
