@@ -80,8 +80,9 @@ export interface ResolvePayersOptions {
 
 /**
  * Who pays an expense after a create or an edit, checked: `paid_by` and `payers` are exclusive;
- * several payers are members of the group and add up to the amount (also when only the amount
- * changes); one entry is one payer. Membership of a single payer is the caller's check, as before.
+ * several payers given are members of the group, and payers add up to the amount (also when only
+ * the amount changes); one entry is one payer. Membership of a single payer is the caller's
+ * check, as before.
  */
 export async function resolvePayers(
   tx: Tx,
@@ -104,7 +105,8 @@ export async function resolvePayers(
         { path: 'payers', code: 'invalid', message: 'A personal expense is paid by its owner' },
       ]);
     }
-  } else {
+  } else if (payers !== undefined) {
+    // Payers kept from before are not checked again: one who has left still paid (as `paid_by`).
     await assertPayersAreMembers(tx, groupId, amounts);
   }
   if (amounts.length === 1) return { paidBy: amounts[0]!.userId, payers: null };
