@@ -116,6 +116,15 @@ export const ZExpenseDescription = zLine()
   .min(1, 'Description is required')
   .max(EXPENSE_DESCRIPTION_MAX_LENGTH);
 
+/**
+ * Several payers: who paid how much, in the expense's own minor units, adding up to its amount;
+ * members of the group, each once. Instead of `paid_by`, never with it.
+ */
+export const ZExpensePayers = z
+  .array(z.object({ user_id: ZId, amount_cents: ZExpenseAmountCents }))
+  .min(1, 'Choose at least one payer')
+  .max(EXPENSE_PARTICIPANTS_MAX);
+
 export const ZCreateExpenseBody = z.object({
   /** Null or absent: a personal expense, only mine. */
   group_id: ZId.nullish(),
@@ -125,6 +134,7 @@ export const ZCreateExpenseBody = z.object({
   date: ZCalendarDate,
   /** Who paid; absent: me. Must be a member of the group. */
   paid_by: ZId.optional(),
+  payers: ZExpensePayers.optional(),
   category_id: ZId.nullish(),
   notes: zMultiline().trim().max(EXPENSE_NOTES_MAX_LENGTH).default(''),
   /** Absent on a personal expense (all mine); required on a group expense. */
@@ -137,7 +147,10 @@ export const ZUpdateExpenseBody = z.object({
   description: ZExpenseDescription.optional(),
   amount_cents: ZExpenseAmountCents.optional(),
   date: ZCalendarDate.optional(),
+  /** One payer now: replaces several payers. */
   paid_by: ZId.optional(),
+  /** Several payers now (one entry: that person paid it all). */
+  payers: ZExpensePayers.optional(),
   category_id: ZId.nullish(),
   notes: zMultiline().trim().max(EXPENSE_NOTES_MAX_LENGTH).optional(),
   split: ZSplitInput.optional(),
@@ -147,6 +160,8 @@ export type UpdateExpenseBody = z.input<typeof ZUpdateExpenseBody>;
 export const ZExpenseSplit = z.object({
   id: z.number().int(),
   user: ZPersonRef,
+  /** Who this part of the share is owed to: the payer (one of the payers). */
+  payer: ZPersonRef,
   amount_cents: z.number().int(),
   settled_cents: z.number().int(),
   remaining_cents: z.number().int(),
@@ -169,7 +184,10 @@ export const ZExpense = z.object({
   amount_cents: z.number().int(),
   currency: z.string(),
   date: z.string(),
+  /** The payer, or with several payers the one who paid most (first of equals). */
   paid_by: ZPersonRef,
+  /** Several payers and what each paid; null when one person paid it all. */
+  payers: z.array(z.object({ user: ZPersonRef, amount_cents: z.number().int() })).nullable(),
   category: ZExpenseCategoryRef.nullable(),
   notes: z.string(),
   split_type: ZExpenseSplitType,

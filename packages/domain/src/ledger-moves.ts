@@ -35,3 +35,15 @@ export function paymentChanges(
   addChange(changes, payment.fromId, sign * payment.amountCents);
   addChange(changes, payment.toId, -sign * payment.amountCents);
 }
+
+/**
+ * What an expense's ledger rows do to balances, each row to its own payer (several payers): the
+ * same as `splitChanges` row by row.
+ */
+export function rowChanges(
+  changes: BalanceChanges,
+  rows: readonly { userId: number; payerId: number; amountCents: number }[],
+  sign: 1 | -1,
+): void {
+  for (const row of rows) splitChanges(changes, row.payerId, [row], sign);
+}

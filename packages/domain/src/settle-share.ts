@@ -13,6 +13,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** One person's share of an expense and what they have paid against it. */
 export interface ShareState {
   userId: number;
+  /** Who the share is owed to, when an expense has several payers; else the expense's payer. */
+  payerId?: number;
   owedCents: number;
   settledCents: number;
 }
@@ -27,11 +29,13 @@ export function splitStatus(share: ShareState): SplitStatus {
 }
 
 /**
- * Paid when every share of someone other than the payer is settled (or there is none), unpaid when
+ * Paid when every share of someone other than its payer is settled (or there is none), unpaid when
  * none of them has been paid against at all, partially paid in between.
  */
 export function paymentStatus(payerId: number, shares: readonly ShareState[]): PaymentStatus {
-  const owedToPayer = shares.filter((share) => share.userId !== payerId && share.owedCents > 0);
+  const owedToPayer = shares.filter(
+    (share) => share.userId !== (share.payerId ?? payerId) && share.owedCents > 0,
+  );
   if (owedToPayer.every((share) => splitStatus(share) === 'settled')) return 'paid';
   return owedToPayer.some((share) => share.settledCents > 0) ? 'partially_paid' : 'unpaid';
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { netBalances, type LedgerExpense, type LedgerPayment } from './balances';
 import { splitExpense } from './expense-split';
+import { divideAmongPayers } from './several-payers';
 import {
   matchColumns,
   parseDecimalAmount,
@@ -38,6 +39,7 @@ describe('reading a Splitwise export: examples', () => {
         category: 'Groceries',
         amountCents: 3000,
         payerId: 11,
+        payers: null,
         shares: [
           { userId: 11, amountCents: 1000 },
           { userId: 12, amountCents: 1000 },
@@ -123,6 +125,72 @@ const ledger = fc.array(
   ),
   { maxLength: 30 },
 );
+
+describe('reading a Splitwise export: several payers', () => {
+  it('reads a row two people paid, each paying their net plus a part of the own shares', () => {
+    // 50.00 paid by Ana 30 and Ben 20, shared equally by the three: Ana +13.33, Ben +3.34, Cleo −16.67.
+    const records = [
+      [...HEADER, 'Ana', 'Ben', 'Cleo'],
+      ['2026-02-01', 'Dinner', 'Dining out', '50.00', 'EUR', '13.33', '3.34', '-16.67'],
+    ];
+    const { rows, skipped } = readSplitwiseRecords(records, columns, 'EUR');
+    expect(skipped).toEqual([]);
+    const row = rows[0]!;
+    if (row.kind !== 'expense') throw new Error('expected an expense');
+    expect(row.payerId).toBe(11);
+    expect(row.payers!.reduce((sum, p) => sum + p.amountCents, 0)).toBe(5000);
+    expect(row.shares.reduce((sum, s) => sum + s.amountCents, 0)).toBe(5000);
+    expect(row.shares.find((s) => s.userId === 13)!.amountCents).toBe(1667);
+  });
+
+  it('still skips a payment between more than two people', () => {
+    const records = [
+      [...HEADER, 'Ana', 'Ben', 'Cleo'],
+      ['2026-02-01', 'Back', 'Payment', '10.00', 'EUR', '5.00', '5.00', '-10.00'],
+    ];
+    const { skipped } = readSplitwiseRecords(records, columns, 'EUR');
+    expect(skipped.map((skip) => skip.reason)).toEqual(['several_payers']);
+  });
+
+  it('an expense several people paid reads back with everyone’s balance, payers adding up', () => {
+    const ids = people.map((person) => person.id);
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50_000 }), { minLength: 3, maxLength: 3 }),
+        fc.array(fc.integer({ min: 0, max: 50_000 }), { minLength: 3, maxLength: 3 }),
+        (owed, paid) => {
+          const cost = owed.reduce((sum, cents) => sum + cents, 0);
+          const paidSum = paid.reduce((sum, cents) => sum + cents, 0);
+          fc.pre(cost > 0 && paidSum > 0);
+          // Scale what each paid to the cost, the rest to the first payer with something.
+          const payers = paid.map((cents) => Math.floor((cents * cost) / paidSum));
+          payers[paid.findIndex((cents) => cents > 0)]! += cost - payers.reduce((a, b) => a + b, 0);
+          const nets = ids.map((_, i) => payers[i]! - owed[i]!);
+          const records = [
+            [...HEADER, 'Ana', 'Ben', 'Cleo'],
+            ['2026-02-01', 'Trip', '', decimal(cost), 'EUR', ...nets.map(decimal)],
+          ];
+          const { rows, skipped } = readSplitwiseRecords(records, columns, 'EUR');
+          if (nets.every((net) => net === 0)) {
+            expect(skipped.map((skip) => skip.reason)).toEqual(['nothing_owed']);
+            return;
+          }
+          const row = rows[0]!;
+          if (row.kind !== 'expense') throw new Error('expected an expense');
+          const payerList = row.payers ?? [{ userId: row.payerId, amountCents: cost }];
+          expect(payerList.reduce((sum, p) => sum + p.amountCents, 0)).toBe(cost);
+          expect(payerList.every((p) => p.amountCents > 0)).toBe(true);
+          const ledgerRows = divideAmongPayers(row.shares, payerList);
+          const balances = netBalances(
+            ledgerRows.map((r) => ({ payerId: r.payerId, shares: [r] })),
+            [],
+          );
+          ids.forEach((id, i) => expect(balances.get(id) ?? 0).toBe(nets[i]));
+        },
+      ),
+    );
+  });
+});
 
 describe('reading a Splitwise export: properties', () => {
   it('gives everyone the balance the file says, row by row', () => {

@@ -1,5 +1,7 @@
 import { EXPENSE_AMOUNT_MAX_CENTS, EXPENSE_DESCRIPTION_MAX_LENGTH } from '@household/contracts';
+import { splitExpense } from './expense-split';
 import { minorUnitDigits } from './money';
+import { mainPayer, type PayerAmount } from './several-payers';
 
 /**
  * Reading a Splitwise CSV export (docs/expenses.md "Splitwise import"): a header `Date,
@@ -36,7 +38,10 @@ export type SplitwiseRow =
       description: string;
       category: string;
       amountCents: number;
+      /** The payer, or with several payers the one who paid most (first of equals). */
       payerId: number;
+      /** Several payers and what each paid, adding up to the amount; null when one paid it all. */
+      payers: PayerAmount[] | null;
       /** Each person's share, by user id ascending; they add up to the amount. */
       shares: { userId: number; amountCents: number }[];
     }
@@ -170,29 +175,27 @@ export function readSplitwiseRecords(
     }
     const payers = effects.filter((effect) => effect.cents > 0);
     if (payers.length === 0) return skip('nothing_owed');
-    if (payers.length > 1) return skip('several_payers');
-    const payer = payers[0]!;
     const debtors = effects.filter((effect) => effect.cents < 0);
     const title = description.trim().slice(0, EXPENSE_DESCRIPTION_MAX_LENGTH);
     if (category.trim().toLowerCase() === 'payment') {
-      if (debtors.length !== 1) return skip('several_payers');
+      // A payment is from one person to one other; Splitwise writes no other kind.
+      if (payers.length !== 1 || debtors.length !== 1) return skip('several_payers');
       rows.push({
         kind: 'payment',
         row,
         date,
         description: title,
-        fromId: payer.userId,
+        fromId: payers[0]!.userId,
         toId: debtors[0]!.userId,
-        amountCents: payer.cents,
+        amountCents: payers[0]!.cents,
       });
       return;
     }
-    // The payer's own share is what the cost leaves after what they are owed.
-    const payerShare = cost - payer.cents;
-    if (payerShare < 0) return skip('does_not_add_up');
+    const read = readPayers(cost, payers);
+    if (read === null) return skip('does_not_add_up');
     const shares = [
       ...debtors.map((effect) => ({ userId: effect.userId, amountCents: -effect.cents })),
-      ...(payerShare > 0 ? [{ userId: payer.userId, amountCents: payerShare }] : []),
+      ...read.ownShares,
     ].sort((a, b) => a.userId - b.userId);
     rows.push({
       kind: 'expense',
@@ -201,9 +204,40 @@ export function readSplitwiseRecords(
       description: title || 'Imported expense',
       category: category.trim(),
       amountCents: cost,
-      payerId: payer.userId,
+      payerId: mainPayer(read.payers),
+      payers: read.payers.length > 1 ? read.payers : null,
       shares,
     });
   });
   return { rows, skipped };
+}
+
+/**
+ * Who paid how much of a row, from the people its net columns put up (paid − owed > 0). The part
+ * of the cost nobody owes anyone (cost − what the others owe) is what the payers paid for
+ * themselves: with one payer it is their own share; with several, the net columns cannot tell
+ * whose it was, so it is divided among them in proportion to their nets (largest remainder).
+ * Either way each payer paid their net plus their own share, and every balance is as the file
+ * says. Null when the cost is less than what the others owe.
+ */
+function readPayers(
+  costCents: number,
+  positives: readonly { userId: number; cents: number }[],
+): { payers: PayerAmount[]; ownShares: PayerAmount[] } | null {
+  const owedCents = positives.reduce((sum, payer) => sum + payer.cents, 0);
+  const ownCents = costCents - owedCents;
+  if (ownCents < 0) return null;
+  const split = splitExpense(ownCents, {
+    type: 'shares',
+    shares: positives.map((payer) => ({ userId: payer.userId, weight: payer.cents })),
+  });
+  if (!split.ok) return null;
+  const ownOf = new Map(split.shares.map((share) => [share.userId, share.amountCents]));
+  return {
+    payers: positives.map((payer) => ({
+      userId: payer.userId,
+      amountCents: payer.cents + (ownOf.get(payer.userId) ?? 0),
+    })),
+    ownShares: split.shares.filter((share) => share.amountCents > 0),
+  };
 }

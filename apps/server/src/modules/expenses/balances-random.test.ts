@@ -41,7 +41,8 @@ afterAll(() => t.close());
 
 /** What the API said the ledger holds: the model the balances are checked against. */
 interface Model {
-  expenses: Map<number, LedgerExpense & { version: number }>;
+  /** Each expense as its rows: one per person and payer (docs/expenses.md "Several payers"). */
+  expenses: Map<number, { rows: LedgerExpense[]; version: number }>;
   payments: Map<number, LedgerPayment & { version: number; splitId: number | null }>;
 }
 
@@ -70,6 +71,8 @@ const step = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('expense' as const),
       payer: fc.nat(),
+      /** Odd: paid by the members of this mask, each a part; even: by `payer` alone. */
+      payers: fc.nat({ max: 63 }),
       mask: fc.integer({ min: 1, max: 31 }),
       split: fc.constantFrom('equal', 'exact', 'percentage', 'shares', 'item_based'),
       amountCents: fc.integer({ min: 1, max: 500_000 }),
@@ -192,8 +195,31 @@ function splitOf(
   }
 }
 
-const sharesOf = (expense: Expense) =>
-  expense.splits.map((split) => ({ userId: split.user.id, amountCents: split.amount_cents }));
+/** An expense's rows as the ledger counts them: each owed to its own payer. */
+const rowsOf = (expense: Expense): LedgerExpense[] =>
+  expense.splits.map((split) => ({
+    payerId: split.payer.id,
+    shares: [{ userId: split.user.id, amountCents: split.amount_cents }],
+  }));
+
+/** Who pays a drawn expense: one member, or several with positive parts adding up to it. */
+function paymentOf(
+  drawn: Extract<Step, { kind: 'expense' }>,
+  members: readonly TestUser[],
+  amountCents: number,
+) {
+  const payers = someOf(members, drawn.payers >> 1);
+  if (drawn.payers % 2 === 0 || payers.length < 2 || amountCents < payers.length) {
+    return { paid_by: pick(members, drawn.payer).user.id };
+  }
+  const parts = cut(amountCents - payers.length, payers.length, [...drawn.numbers].reverse());
+  return {
+    payers: payers.map((member, index) => ({
+      user_id: member.user.id,
+      amount_cents: 1 + parts[index]!,
+    })),
+  };
+}
 
 /** Writes one step through the API and records in the model what the API answered. */
 async function apply(drawn: Step, members: readonly TestUser[], groupId: number, model: Model) {
@@ -209,16 +235,12 @@ async function apply(drawn: Step, members: readonly TestUser[], groupId: number,
         description: `Expense ${drawn.split}`,
         date: `2026-05-${String(drawn.day).padStart(2, '0')}`,
         amount_cents: amountCents,
-        paid_by: pick(members, drawn.payer).user.id,
+        ...paymentOf(drawn, members, amountCents),
         split,
       });
       expect(response.statusCode, response.body).toBe(201);
       const expense = expectShape(ZExpense, response.json());
-      model.expenses.set(expense.id, {
-        payerId: expense.paid_by.id,
-        shares: sharesOf(expense),
-        version: expense.version,
-      });
+      model.expenses.set(expense.id, { rows: rowsOf(expense), version: expense.version });
       return;
     }
     case 'settle': {
@@ -229,7 +251,7 @@ async function apply(drawn: Step, members: readonly TestUser[], groupId: number,
         (await send(owner.auth, 'GET', `/expenses/${id}`)).json(),
       );
       const open = expense.splits.filter(
-        (split) => split.user.id !== expense.paid_by.id && split.remaining_cents > 0,
+        (split) => split.user.id !== split.payer.id && split.remaining_cents > 0,
       );
       if (open.length === 0) return;
       const split = pick(open, drawn.split);
@@ -316,11 +338,7 @@ async function apply(drawn: Step, members: readonly TestUser[], groupId: number,
       });
       expect(response.statusCode, response.body).toBe(200);
       const expense = expectShape(ZExpense, response.json());
-      model.expenses.set(id, {
-        payerId: expense.paid_by.id,
-        shares: sharesOf(expense),
-        version: expense.version,
-      });
+      model.expenses.set(id, { rows: rowsOf(expense), version: expense.version });
       // The payments stay, re-counted against the new splits or as plain payments.
       await refreshPaymentVersions(owner, groupId, model);
       return;
@@ -364,7 +382,7 @@ async function refreshPaymentVersions(owner: TestUser, groupId: number, model: M
 
 /** Every way the API reads a group's balances agrees with `netBalances` of the model. */
 async function expectBalancesOf(members: readonly TestUser[], groupId: number, model: Model) {
-  const expenses = [...model.expenses.values()];
+  const expenses = [...model.expenses.values()].flatMap((expense) => expense.rows);
   const payments = [...model.payments.values()];
   const expected = netBalances(expenses, payments);
   const netOf = (userId: number) => expected.get(userId) ?? 0;

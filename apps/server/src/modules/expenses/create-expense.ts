@@ -1,5 +1,5 @@
 import type { Expense, ZCreateExpenseBody } from '@household/contracts';
-import { rotationOfDate, type Share } from '@household/domain';
+import { rotationOfDate, type PayerRow, type Share } from '@household/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -8,7 +8,8 @@ import { validationFailed } from '../../http/problem';
 import { requireMembership } from '../groups/membership';
 import { requireVisibleList } from '../lists/lists.policy';
 import { presentExpenses } from './expenses.presenter';
-import { commitToLedger, lockLedger, splitChanges } from './ledger';
+import { ledgerRowsOf, resolvePayers } from './expense-payers';
+import { commitToLedger, lockLedger, rowChanges } from './ledger';
 import { expenseEvent, recordExpenseActivity } from './money-changes';
 import { assertExpenseCategory, sharesOf } from './split-input';
 import { notifyExpense } from '../notifications/fan-out';
@@ -16,21 +17,28 @@ import { notifyExpense } from '../notifications/fan-out';
 type Body = z.output<typeof ZCreateExpenseBody>;
 
 /**
- * Writes an expense's splits. The payer's own split is settled from the start (nobody owes it to
- * anyone), so only what others owe stays open.
+ * Writes an expense's splits: one per person and payer (`ledgerRowsOf`), and returns them. A
+ * payer's own part is settled from the start (nobody owes it to anyone), so only what others owe
+ * stays open.
  */
-export async function insertSplits(tx: Tx, expense: ExpenseRow, shares: readonly Share[]) {
-  if (shares.length === 0) return;
+export async function insertSplits(
+  tx: Tx,
+  expense: ExpenseRow,
+  shares: readonly Share[],
+): Promise<PayerRow[]> {
+  const rows = ledgerRowsOf(expense, shares);
+  if (rows.length === 0) return rows;
   await tx.insert(expenseSplits).values(
-    shares.map((share) => ({
+    rows.map((row) => ({
       expenseId: expense.id,
       groupId: expense.groupId,
-      payerId: expense.paidBy,
-      userId: share.userId,
-      amountCents: share.amountCents,
-      settledCents: share.userId === expense.paidBy ? share.amountCents : 0,
+      payerId: row.payerId,
+      userId: row.userId,
+      amountCents: row.amountCents,
+      settledCents: row.userId === row.payerId ? row.amountCents : 0,
     })),
   );
+  return rows;
 }
 
 /** The list an expense belongs to must be visible to me and in the expense's group (or personal). */
@@ -91,7 +99,14 @@ export async function writeExpense(
 ): Promise<ExpenseRow> {
   const groupId = body.group_id ?? null;
   const ledger = groupId === null ? null : await lockLedger(tx, groupId);
-  const paidBy = body.paid_by ?? creatorId;
+  const { paidBy, payers } = await resolvePayers(tx, {
+    groupId,
+    paidBy: body.paid_by,
+    payers: body.payers,
+    current: { paidBy: creatorId, payers: null },
+    amountCents: body.amount_cents,
+    currency,
+  });
   if (groupId === null && paidBy !== creatorId) {
     throw validationFailed([
       { path: 'paid_by', code: 'invalid', message: 'A personal expense is paid by its owner' },
@@ -117,6 +132,7 @@ export async function writeExpense(
       currency,
       date: body.date,
       paidBy,
+      payers,
       categoryId: body.category_id ?? null,
       notes: body.notes,
       splitType: split.type,
@@ -133,10 +149,10 @@ export async function writeExpense(
           currency: expense!.currency,
           rotation: rotationOfDate(expense!.date),
         });
-  await insertSplits(tx, expense!, shares);
+  const rows = await insertSplits(tx, expense!, shares);
   if (ledger) {
     const changes = new Map<number, number>();
-    splitChanges(changes, paidBy, shares, 1);
+    rowChanges(changes, rows, 1);
     await commitToLedger(tx, ledger, changes);
     await recordExpenseActivity(tx, { expense: expense!, actorId, verb: 'expense_added' });
     await notifyExpense(tx, expense!, shares, actorId);

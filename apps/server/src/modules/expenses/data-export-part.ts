@@ -16,7 +16,12 @@ export async function exportExpenses({
     tx
       .select({ one: sql`1` })
       .from(expenseSplits)
-      .where(and(eq(expenseSplits.expenseId, expenses.id), eq(expenseSplits.userId, userId))),
+      .where(
+        and(
+          eq(expenseSplits.expenseId, expenses.id),
+          or(eq(expenseSplits.userId, userId), eq(expenseSplits.payerId, userId)),
+        ),
+      ),
   );
   const expenseRows = await tx
     .select()

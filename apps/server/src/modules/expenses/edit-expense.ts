@@ -21,7 +21,8 @@ import {
   requireVisibleExpense,
   type VisibleExpense,
 } from './expenses.policy';
-import { commitToLedger, lockLedger, splitChanges, type BalanceChanges } from './ledger';
+import { resolvePayers } from './expense-payers';
+import { commitToLedger, lockLedger, rowChanges, type BalanceChanges } from './ledger';
 import { expenseEvent, recordExpenseActivity } from './money-changes';
 import { assertExpenseCategory, sharesOf } from './split-input';
 
@@ -126,7 +127,15 @@ export async function changeExpense(
 ): Promise<ExpenseRow> {
   const { expense, ledger } = await lockForChange(config, tx, { actor, id, version: body.version });
   const groupId = expense.groupId;
-  const paidBy = body.paid_by ?? expense.paidBy;
+  const amountCents = body.amount_cents ?? expense.amountCents;
+  const { paidBy, payers } = await resolvePayers(tx, {
+    groupId,
+    paidBy: body.paid_by,
+    payers: body.payers,
+    current: { paidBy: expense.paidBy, payers: expense.payers },
+    amountCents,
+    currency: expense.currency,
+  });
   if (groupId === null && paidBy !== expense.paidBy) {
     throw new AppError(400, 'validation_failed', undefined, [
       { path: 'paid_by', code: 'invalid', message: 'A personal expense is paid by its owner' },
@@ -139,9 +148,11 @@ export async function changeExpense(
       userId: expense.createdBy ?? actor.id,
     });
   }
-  const amountCents = body.amount_cents ?? expense.amountCents;
   const moneyChanged =
-    amountCents !== expense.amountCents || paidBy !== expense.paidBy || body.split !== undefined;
+    amountCents !== expense.amountCents ||
+    paidBy !== expense.paidBy ||
+    JSON.stringify(payers) !== JSON.stringify(expense.payers) ||
+    body.split !== undefined;
   const split = body.split ?? (expense.splitInput as Body['split'] & object);
   const [row] = await tx
     .update(expenses)
@@ -150,6 +161,7 @@ export async function changeExpense(
       amountCents,
       date: body.date ?? expense.date,
       paidBy,
+      payers,
       categoryId: body.category_id === undefined ? expense.categoryId : body.category_id,
       notes: body.notes ?? expense.notes,
       splitType: split.type,
@@ -171,7 +183,7 @@ export async function changeExpense(
             currency: row!.currency,
             rotation: rotationOfDate(row!.date),
           });
-    await insertSplits(tx, row!, shares);
+    const rows = await insertSplits(tx, row!, shares);
     await reattachPayments(
       tx,
       row!,
@@ -179,8 +191,8 @@ export async function changeExpense(
     );
     if (ledger) {
       const changes: BalanceChanges = new Map();
-      splitChanges(changes, expense.paidBy, old, -1);
-      splitChanges(changes, paidBy, shares, 1);
+      rowChanges(changes, old, -1);
+      rowChanges(changes, rows, 1);
       await commitToLedger(tx, ledger, changes);
     }
   }
@@ -223,7 +235,7 @@ export async function deleteExpense(ctx: AppContext, actor: UserRow, id: number,
     await tx.delete(expenses).where(eq(expenses.id, id));
     if (ledger) {
       const changes: BalanceChanges = new Map();
-      splitChanges(changes, expense.paidBy, old, -1);
+      rowChanges(changes, old, -1);
       await commitToLedger(tx, ledger, changes);
     }
     await recordExpenseActivity(tx, { expense, actorId: actor.id, verb: 'expense_deleted' });

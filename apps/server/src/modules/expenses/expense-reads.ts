@@ -29,8 +29,9 @@ export async function getExpense(ctx: AppContext, actor: UserRow, id: number): P
 const inMyGroups = (userId: number) =>
   sql`"expenses"."group_id" in (select gm.group_id from group_members gm where gm.user_id = ${userId})`;
 
+/** I have a split of it, or (with several payers) a split is owed to me. */
 const mySplit = (userId: number) =>
-  sql`exists (select 1 from expense_splits s where s.expense_id = "expenses"."id" and s.user_id = ${userId})`;
+  sql`exists (select 1 from expense_splits s where s.expense_id = "expenses"."id" and (s.user_id = ${userId} or s.payer_id = ${userId}))`;
 
 /** Personal expenses are their creator's; group ones are visible to the group's current members. */
 const visibleTo = (userId: number) =>
@@ -96,7 +97,7 @@ export async function listExpenses(
       currency: expenses.currency,
       count: sql<number>`count(*)::int`,
       amount_cents: sql<number>`coalesce(sum(${expenses.amountCents}), 0)::bigint`,
-      my_share_cents: sql<number>`coalesce(sum((select s.amount_cents from expense_splits s where s.expense_id = "expenses"."id" and s.user_id = ${actor.id})), 0)::bigint`,
+      my_share_cents: sql<number>`coalesce(sum((select sum(s.amount_cents) from expense_splits s where s.expense_id = "expenses"."id" and s.user_id = ${actor.id})), 0)::bigint`,
     })
     .from(expenses)
     .where(where)

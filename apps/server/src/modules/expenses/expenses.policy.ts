@@ -43,7 +43,9 @@ const isManager = (membership: Membership | null) =>
   membership !== null && (membership.role === 'owner' || membership.role === 'admin');
 
 export function assertCanChangeExpense({ expense, membership }: VisibleExpense, userId: number) {
-  if (expense.createdBy === userId || expense.paidBy === userId || isManager(membership)) return;
+  const isPayer =
+    expense.paidBy === userId || (expense.payers ?? []).some((payer) => payer.user_id === userId);
+  if (expense.createdBy === userId || isPayer || isManager(membership)) return;
   throw forbidden('Only who added or paid an expense, or a group admin, may change it');
 }
 

@@ -30,7 +30,7 @@ export async function presentExpenses(
     .select()
     .from(expenseSplits)
     .where(inArray(expenseSplits.expenseId, ids))
-    .orderBy(asc(expenseSplits.userId));
+    .orderBy(asc(expenseSplits.userId), asc(expenseSplits.payerId));
   const categoryIds = [...new Set(rows.flatMap((row) => row.categoryId ?? []))];
   const categoryRows =
     categoryIds.length === 0
@@ -38,7 +38,7 @@ export async function presentExpenses(
       : await db.select().from(categories).where(inArray(categories.id, categoryIds));
   const people = await People.load(db, config, [
     ...rows.flatMap((row) => [row.paidBy, ...(row.createdBy === null ? [] : [row.createdBy])]),
-    ...splits.map((split) => split.userId),
+    ...splits.flatMap((split) => [split.userId, split.payerId]),
   ]);
   const splitsOf = new Map<number, ExpenseSplitRow[]>();
   for (const split of splits)
@@ -55,6 +55,7 @@ function presentExpense(
 ): Expense {
   const states = splits.map((split) => ({
     userId: split.userId,
+    payerId: split.payerId,
     owedCents: split.amountCents,
     settledCents: split.settledCents,
   }));
@@ -68,6 +69,11 @@ function presentExpense(
     currency: row.currency,
     date: row.date,
     paid_by: people.ref(row.paidBy),
+    payers:
+      row.payers?.map((payer) => ({
+        user: people.ref(payer.user_id),
+        amount_cents: payer.amount_cents,
+      })) ?? null,
     category: category ? { id: category.id, name: category.name, color: category.color } : null,
     notes: row.notes,
     split_type: splitTypeOf(row.splitType),
@@ -75,6 +81,7 @@ function presentExpense(
     splits: splits.map((split, index) => ({
       id: split.id,
       user: people.ref(split.userId),
+      payer: people.ref(split.payerId),
       amount_cents: split.amountCents,
       settled_cents: split.settledCents,
       remaining_cents: remainingCents(states[index]!),

@@ -33,6 +33,7 @@ export async function exportGroupExpenses(
       .select({
         expenseId: expenseSplits.expenseId,
         userId: expenseSplits.userId,
+        payerId: expenseSplits.payerId,
         amountCents: expenseSplits.amountCents,
       })
       .from(expenseSplits)
@@ -43,14 +44,13 @@ export async function exportGroupExpenses(
       .where(eq(settlements.groupId, groupId))
       .orderBy(asc(settlements.date), asc(settlements.id)),
   ]);
-  const splitsOf = new Map<number, { userId: number; amountCents: number }[]>();
+  const splitsOf = new Map<number, { userId: number; payerId: number; amountCents: number }[]>();
   for (const split of splitRows) {
     splitsOf.set(split.expenseId, [...(splitsOf.get(split.expenseId) ?? []), split]);
   }
   const ids = [
     ...new Set([
-      ...expenseRows.map((row) => row.expense.paidBy),
-      ...splitRows.map((row) => row.userId),
+      ...splitRows.flatMap((row) => [row.userId, row.payerId]),
       ...paymentRows.flatMap((row) => [row.fromId, row.toId]),
     ]),
   ].sort((a, b) => a - b);
@@ -60,9 +60,11 @@ export async function exportGroupExpenses(
   type Line = { date: string; cells: string[]; effects: Map<number, number> };
   const lines: Line[] = [];
   for (const { expense, category } of expenseRows) {
+    // Each row moves its own payer: with several payers, each column is what they paid less what
+    // they owe, as Splitwise writes it (docs/expenses.md "Several payers").
     const effects = new Map<number, number>();
     for (const split of splitsOf.get(expense.id) ?? []) {
-      effects.set(expense.paidBy, (effects.get(expense.paidBy) ?? 0) + split.amountCents);
+      effects.set(split.payerId, (effects.get(split.payerId) ?? 0) + split.amountCents);
       effects.set(split.userId, (effects.get(split.userId) ?? 0) - split.amountCents);
     }
     lines.push({

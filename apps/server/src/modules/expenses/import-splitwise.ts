@@ -26,9 +26,10 @@ import {
   commitToLedger,
   lockLedger,
   paymentChanges,
-  splitChanges,
+  rowChanges,
   type BalanceChanges,
 } from './ledger';
+import { ledgerRowsOf } from './expense-payers';
 import { expenseEvent } from './money-changes';
 
 type Body = z.output<typeof ZSplitwiseImportBody>;
@@ -154,6 +155,11 @@ async function writeRows(tx: Tx, { group, actorId, rows, changes }: WriteRowsOpt
           currency: group.currency,
           date: row.date,
           paidBy: row.payerId,
+          payers:
+            row.payers?.map((payer) => ({
+              user_id: payer.userId,
+              amount_cents: payer.amountCents,
+            })) ?? null,
           categoryId: categoryIds.get(row.category.toLocaleLowerCase()) ?? null,
           notes: '',
           splitType: 'exact',
@@ -167,19 +173,20 @@ async function writeRows(tx: Tx, { group, actorId, rows, changes }: WriteRowsOpt
         })),
       )
       .returning();
+    const ledgerRows = batch.map((row, index) => ledgerRowsOf(inserted[index]!, row.shares));
     await tx.insert(expenseSplits).values(
-      batch.flatMap((row, index) =>
-        row.shares.map((share) => ({
+      ledgerRows.flatMap((splits, index) =>
+        splits.map((split) => ({
           expenseId: inserted[index]!.id,
           groupId: group.id,
-          payerId: row.payerId,
-          userId: share.userId,
-          amountCents: share.amountCents,
-          settledCents: share.userId === row.payerId ? share.amountCents : 0,
+          payerId: split.payerId,
+          userId: split.userId,
+          amountCents: split.amountCents,
+          settledCents: split.userId === split.payerId ? split.amountCents : 0,
         })),
       ),
     );
-    for (const row of batch) splitChanges(changes, row.payerId, row.shares, 1);
+    for (const splits of ledgerRows) rowChanges(changes, splits, 1);
     last = inserted.at(-1) ?? last;
   }
   const paymentRows = rows.filter((row) => row.kind === 'payment');

@@ -12,7 +12,7 @@ import { groupBalances, groupLedgers } from '../../db/schema';
 
 // The moves themselves are pure rules of the domain (property-tested there); they are re-exported
 // for the services that build a change.
-export { paymentChanges, splitChanges, type BalanceChanges } from '@household/domain';
+export { paymentChanges, rowChanges, splitChanges, type BalanceChanges } from '@household/domain';
 
 /** Locks the group's ledger row (created on first use) for the rest of the transaction. */
 export async function lockLedger(tx: Tx, groupId: number) {

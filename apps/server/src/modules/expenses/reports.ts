@@ -78,9 +78,10 @@ function reportConditions(options: {
       sql`exists (select 1 from expense_splits s where s.expense_id = "expenses"."id" and s.user_id = ${actor.id})`,
     ),
     inRange,
-    spent: sql<number>`(select s.amount_cents from expense_splits s where s.expense_id = "expenses"."id" and s.user_id = ${actor.id})`,
+    // With several payers a person has a split per payer: their share is the sum.
+    spent: sql<number>`(select sum(s.amount_cents) from expense_splits s where s.expense_id = "expenses"."id" and s.user_id = ${actor.id})`,
     ownSplits: eq(expenseSplits.userId, actor.id),
-    ownPayments: eq(expenses.paidBy, actor.id),
+    ownPayments: eq(expenseSplits.payerId, actor.id),
   };
 }
 
@@ -127,15 +128,17 @@ async function sumSpending(ctx: AppContext, conditions: ReportConditions) {
       .innerJoin(expenses, eq(expenses.id, expenseSplits.expenseId))
       .where(and(scope, inRange, conditions.ownSplits))
       .groupBy(expenses.currency, expenseSplits.userId),
+    // What each paid: the splits owed to them add up to it exactly, with one payer or several.
     ctx.db
       .select({
         currency: expenses.currency,
-        userId: expenses.paidBy,
-        total: sql<string>`coalesce(sum(${expenses.amountCents}), 0)::bigint`,
+        userId: expenseSplits.payerId,
+        total: sql<string>`coalesce(sum(${expenseSplits.amountCents}), 0)::bigint`,
       })
-      .from(expenses)
+      .from(expenseSplits)
+      .innerJoin(expenses, eq(expenses.id, expenseSplits.expenseId))
       .where(and(scope, inRange, conditions.ownPayments))
-      .groupBy(expenses.currency, expenses.paidBy),
+      .groupBy(expenses.currency, expenseSplits.payerId),
   ]);
   return { totals, byCategory, byMonth, shares, paid };
 }

@@ -72,6 +72,7 @@ export async function notifyExpense(
   if (expense.groupId === null) return;
   const involved = [
     expense.paidBy,
+    ...(expense.payers ?? []).map((payer) => payer.user_id),
     ...shares.filter((share) => share.amountCents !== 0).map((share) => share.userId),
   ];
   await notify(tx, involved, actorId, {

@@ -53,10 +53,21 @@ export function ExpenseCard({
           <Text size="sm" c="dimmed">
             {formatCalendarDate(expense.date, i18n.language)}
           </Text>
-          <Text size="sm" c="dimmed">
-            {t('expenses.card.paidBy', {
-              name: personName(t, expense.paid_by, NAME_RULES.expenses),
-            })}
+          <Text size="sm" c="dimmed" data-testid="expense-paid-by">
+            {expense.payers
+              ? t('expenses.card.paidBySeveral', {
+                  names: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+                    expense.payers.map((payer) =>
+                      t('expenses.card.payerAmount', {
+                        name: personName(t, payer.user, NAME_RULES.expenses),
+                        amount: format(payer.amount_cents),
+                      }),
+                    ),
+                  ),
+                })
+              : t('expenses.card.paidBy', {
+                  name: personName(t, expense.paid_by, NAME_RULES.expenses),
+                })}
           </Text>
           <Badge variant="light" color="gray" size="sm">
             {expense.category?.name ?? t('expenses.noCategory')}

@@ -3,6 +3,7 @@ import { Group, NativeSelect, Text, TextInput, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_RULES, personName } from '../../../lib/people';
+import { SEVERAL_PAYERS } from '../payer-draft';
 import type { Values } from './expense-form-values';
 
 /** The expense form's own fields: description, amount, date, payer (in a group), category, notes. */
@@ -16,6 +17,7 @@ export function ExpenseDetailsFields({
   categories,
   expense,
   variable = false,
+  severalPayersOffered = false,
   repeatFields,
 }: {
   values: Values;
@@ -30,6 +32,8 @@ export function ExpenseDetailsFields({
   expense: Expense | undefined;
   /** A variable recurring bill: no amount now, each occurrence's is filled in later. */
   variable?: boolean;
+  /** Whether "Paid by" offers "Several people" (an expense, not a recurring bill). */
+  severalPayersOffered?: boolean;
   /** The Repeat part, right under the date it starts from. */
   repeatFields?: ReactNode;
 }) {
@@ -76,10 +80,15 @@ export function ExpenseDetailsFields({
             miw={140}
             value={values.paidBy}
             onChange={(event) => set('paidBy')(event.currentTarget.value)}
-            data={members.map((member) => ({
-              value: String(member.id),
-              label: personName(t, member, NAME_RULES.expenses),
-            }))}
+            data={[
+              ...members.map((member) => ({
+                value: String(member.id),
+                label: personName(t, member, NAME_RULES.expenses),
+              })),
+              ...(severalPayersOffered
+                ? [{ value: SEVERAL_PAYERS, label: t('expenses.form.severalPayers') }]
+                : []),
+            ]}
           />
         )}
         <NativeSelect

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { money } from '../../../lib/money';
 import type { ItemScope } from './expense-form-values';
 import { ExpenseDetailsFields } from './ExpenseDetailsFields';
+import { PayersFields } from './PayersFields';
 import { RepeatFields } from './RepeatFields';
 import { withType } from './split-draft-edits';
 import { SplitFields } from './SplitFields';
@@ -86,6 +87,7 @@ export function ExpenseFields({
           categories={categories}
           expense={expense}
           variable={form.variable}
+          severalPayersOffered={!form.repeats}
           repeatFields={
             repeatOffered && (
               <RepeatFields
@@ -106,6 +108,17 @@ export function ExpenseFields({
             )
           }
         />
+        {form.severalPayers && (
+          <PayersFields
+            members={members}
+            amounts={form.payerAmounts}
+            setAmounts={form.setPayerAmounts}
+            check={form.payerCheck}
+            currency={currency}
+            format={format}
+            submitted={form.submitted}
+          />
+        )}
         {isGroup ? (
           <SplitFields
             draft={form.draft}

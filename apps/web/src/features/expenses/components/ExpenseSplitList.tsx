@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { NAME_RULES, personName } from '../../../lib/people';
 import { SplitStatusBadge } from './StatusBadges';
 
-/** Whether `myId` may settle this split: only one's own open share (spec §6). */
+/**
+ * Whether `myId` may settle this split: only one's own open share (spec §6), to someone else (with
+ * several payers, each part of my share is owed to its own payer).
+ */
 export const canSettle = (expense: Expense, split: ExpenseSplit, myId: number | undefined) =>
   myId !== undefined &&
   split.user?.id === myId &&
-  expense.paid_by?.id !== myId &&
+  (split.payer?.id ?? expense.paid_by?.id) !== myId &&
   split.status !== 'settled' &&
   split.remaining_cents > 0;
 
@@ -37,7 +40,12 @@ export function ExpenseSplitList({
           data-testid="split-row"
         >
           <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
-            {personName(t, split.user, NAME_RULES.expenses)}
+            {expense.payers && split.payer
+              ? t('expenses.card.owesTo', {
+                  name: personName(t, split.user, NAME_RULES.expenses),
+                  payer: personName(t, split.payer, NAME_RULES.expenses),
+                })
+              : personName(t, split.user, NAME_RULES.expenses)}
           </Text>
           <Group gap="xs" wrap="wrap">
             <Text size="sm">{format(split.amount_cents)}</Text>
@@ -52,9 +60,14 @@ export function ExpenseSplitList({
                 size="compact-xs"
                 variant="light"
                 onClick={() => onSettle(expense, split)}
-                aria-label={t('expenses.card.settleLabel', {
-                  description: expense.description,
-                })}
+                aria-label={
+                  expense.payers && split.payer
+                    ? t('expenses.card.settleToLabel', {
+                        description: expense.description,
+                        name: personName(t, split.payer, NAME_RULES.expenses),
+                      })
+                    : t('expenses.card.settleLabel', { description: expense.description })
+                }
               >
                 {t('expenses.card.settle')}
               </Button>

@@ -81,7 +81,7 @@ function SettleSplitForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
-        {expense && <SettleShareHeading expense={expense} />}
+        {expense && <SettleShareHeading expense={expense} split={split} />}
         <SettleShareSummary split={split} format={format} />
         <TextInput
           label={t('expenses.settle.amount')}

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { NAME_RULES, personName } from '../../../lib/people';
 import { SplitStatusBadge } from './StatusBadges';
 
-/** The expense a share is paid for, and to whom. */
-export function SettleShareHeading({ expense }: { expense: Expense }) {
+/** The expense a share is paid for, and to whom (the split's own payer, with several payers). */
+export function SettleShareHeading({ expense, split }: { expense: Expense; split: ExpenseSplit }) {
   const { t } = useTranslation();
   return (
     <Stack gap={4}>
@@ -14,7 +14,7 @@ export function SettleShareHeading({ expense }: { expense: Expense }) {
       </Text>
       <Text size="sm" c="dimmed">
         {t('expenses.settle.payTo', {
-          name: personName(t, expense.paid_by, NAME_RULES.expenses),
+          name: personName(t, split.payer ?? expense.paid_by, NAME_RULES.expenses),
         })}
       </Text>
     </Stack>

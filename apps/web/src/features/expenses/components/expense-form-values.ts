@@ -16,6 +16,7 @@ import type { TranslationKey } from '../../../lib/i18n';
 import { moneyInputValue, parseMoneyInput } from '../../../lib/money';
 import { money } from '../../../lib/money';
 import { today } from '../format';
+import { SEVERAL_PAYERS } from '../payer-draft';
 import { draftOfSplit, type Problem, type SplitDraft, type SplitItemDraft } from '../split-draft';
 
 export const key = (translationKey: TranslationKey) => translationKey;
@@ -102,6 +103,8 @@ export const SERVER_CODES: Record<string, TranslationKey> = {
   unknown_taker: 'expenses.form.server.unknownTaker',
   duplicate_participant: 'expenses.form.server.duplicate',
   zero_weights: 'expenses.form.server.zeroWeights',
+  payers_sum_mismatch: 'expenses.form.server.payersSum',
+  duplicate_payer: 'expenses.form.server.duplicate',
 };
 
 /** The messages of a 400: known rules in the reader's language, anything else as the server said. */
@@ -162,7 +165,7 @@ export function initialDraft({
   const saved = expense ? draftOfSplit(expense.split, currency, locale) : null;
   if (saved) return saved;
   const participants = expense
-    ? expense.splits.flatMap((split) => (split.user ? [split.user.id] : []))
+    ? [...new Set(expense.splits.flatMap((split) => (split.user ? [split.user.id] : [])))]
     : members.map((member) => member.id);
   return {
     type: scope.kind === 'all' ? 'equal' : 'item_based',
@@ -193,7 +196,7 @@ export function initialValues({
         ? moneyInputValue(total, currency, locale)
         : '',
     date: expense?.date ?? today(me?.timezone),
-    paidBy: String(expense?.paid_by?.id ?? me?.id ?? ''),
+    paidBy: expense?.payers ? SEVERAL_PAYERS : String(expense?.paid_by?.id ?? me?.id ?? ''),
     categoryId: expense?.category ? String(expense.category.id) : '',
     notes: expense?.notes ?? '',
   };

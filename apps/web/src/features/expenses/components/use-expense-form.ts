@@ -11,6 +11,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { NAME_RULES, personName } from '../../../lib/people';
+import {
+  checkPayerAmounts,
+  initialPayerAmounts,
+  SEVERAL_PAYERS,
+  type PayerAmounts,
+} from '../payer-draft';
 import { previewSplit, type SplitDraft } from '../split-draft';
 import {
   checkValues,
@@ -69,6 +75,9 @@ export function useExpenseForm({
       ? seriesDraft(series, members, currency, locale)
       : initialDraft({ expense, members, list, scope, currency, locale }),
   );
+  const [payerAmounts, setPayerAmounts] = useState<PayerAmounts>(() =>
+    initialPayerAmounts(expense, currency, locale),
+  );
   const [repeat, setRepeat] = useState<RepeatValues>(() => initialRepeat(series));
   const [submitted, setSubmitted] = useState(false);
   const isGroup = groupId !== null;
@@ -87,6 +96,19 @@ export function useExpenseForm({
     [draft, amountCents, currency, locale, values.date],
   );
   const people = useSplitPeople(members, expense);
+  // Several payers are an expense's, not a recurring bill's: a repeating form has one payer.
+  const severalPayers = isGroup && !repeats && values.paidBy === SEVERAL_PAYERS;
+  const payerCheck = useMemo(
+    () =>
+      checkPayerAmounts(
+        payerAmounts,
+        members.map((member) => member.id),
+        amountCents,
+        { currency, locale },
+      ),
+    [payerAmounts, members, amountCents, currency, locale],
+  );
+  const payersValid = !severalPayers || payerCheck.payers !== null;
   const set = (field: keyof Values) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
   const show = (field: keyof Values) => (submitted ? say(t, errors[field]) : undefined);
@@ -101,13 +123,17 @@ export function useExpenseForm({
   const fieldsToSave = (): ExpenseFieldsToSave | null => {
     if (Object.keys(errors).length > 0 || amountCents === null || !splitValid) return null;
     if (isGroup && !preview.input) return null;
+    if (!payersValid) return null;
+    const payment = severalPayers
+      ? { payers: payerCheck.payers ?? undefined }
+      : { paid_by: Number(values.paidBy) };
     return {
       description: values.description.trim(),
       amount_cents: amountCents,
       date: values.date,
       category_id: values.categoryId === '' ? null : Number(values.categoryId),
       notes: values.notes.trim(),
-      ...(isGroup ? { paid_by: Number(values.paidBy), split: preview.input ?? undefined } : {}),
+      ...(isGroup ? { ...payment, split: preview.input ?? undefined } : {}),
     };
   };
 
@@ -122,7 +148,13 @@ export function useExpenseForm({
         amount_cents: amountCents,
         category_id: values.categoryId === '' ? null : Number(values.categoryId),
         notes: values.notes.trim(),
-        ...(isGroup ? { paid_by: Number(values.paidBy), split: preview.input ?? undefined } : {}),
+        ...(isGroup
+          ? {
+              // A repeating bill has one payer; "several" falls back to me.
+              paid_by: values.paidBy === SEVERAL_PAYERS ? undefined : Number(values.paidBy),
+              split: preview.input ?? undefined,
+            }
+          : {}),
       },
       rule: repeatCheck.rule,
     };
@@ -140,6 +172,10 @@ export function useExpenseForm({
     repeat,
     setRepeat,
     repeats,
+    severalPayers,
+    payerAmounts,
+    setPayerAmounts,
+    payerCheck,
     variable,
     showRepeat,
     submitted,
