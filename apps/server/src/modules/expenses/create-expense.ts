@@ -10,6 +10,13 @@ import { requireVisibleList } from '../lists/lists.policy';
 import { presentExpenses } from './expenses.presenter';
 import { commitToLedger, lockLedger, splitChanges } from './ledger';
 import { expenseEvent, recordExpenseActivity } from './money-changes';
+import {
+  homeAmount,
+  homeShares,
+  originalColumns,
+  rememberGivenRate,
+  resolveForeignMoney,
+} from './foreign-currency';
 import { assertExpenseCategory, sharesOf } from './split-input';
 import { notifyExpense } from '../notifications/fan-out';
 
@@ -75,9 +82,21 @@ export interface WriteExpenseOptions {
   creatorId: number;
   /** Who the activity names and who is not told of it; null when the schedule made it. */
   actorId: number | null;
-  /** The group's currency (or the owner's), as the caller read it. */
+  /** The group's home currency (or the owner's), as the caller read it. */
   currency: string;
   body: Body;
+}
+
+/** A personal expense is kept in the currency it was paid in, as is: it has no rate. */
+export function assertNoPersonalRate(body: Pick<Body, 'exchange_rate'>) {
+  if (body.exchange_rate === undefined) return;
+  throw validationFailed([
+    {
+      path: 'exchange_rate',
+      code: 'invalid',
+      message: 'A personal expense is kept in its own currency, without a rate',
+    },
+  ]);
 }
 
 /**
@@ -106,6 +125,19 @@ export async function writeExpense(
   await assertListFits(tx, body.list_id, groupId, creatorId);
   await assertExpenseCategory(tx, body.category_id, { groupId, userId: creatorId });
   const split = body.split ?? { type: 'equal' as const, participants: [creatorId] };
+  if (groupId === null) assertNoPersonalRate(body);
+  const foreign =
+    groupId === null
+      ? null
+      : await resolveForeignMoney(tx, {
+          groupId,
+          homeCurrency: currency,
+          currency: body.currency ?? currency,
+          exchangeRate: body.exchange_rate,
+        });
+  const amountCents = foreign
+    ? homeAmount(body.amount_cents, foreign, currency)
+    : body.amount_cents;
   const [expense] = await tx
     .insert(expenses)
     .values({
@@ -113,8 +145,9 @@ export async function writeExpense(
       createdBy: creatorId,
       listId: body.list_id ?? null,
       description: body.description,
-      amountCents: body.amount_cents,
-      currency,
+      amountCents,
+      currency: groupId === null ? (body.currency ?? currency) : currency,
+      ...originalColumns(foreign, body.amount_cents),
       date: body.date,
       paidBy,
       categoryId: body.category_id ?? null,
@@ -123,16 +156,21 @@ export async function writeExpense(
       splitInput: split,
     })
     .returning();
+  // The split is worked out in what was paid, then converted so the shares add up to the total.
   const shares =
     groupId === null
-      ? [{ userId: creatorId, amountCents: body.amount_cents }]
-      : await sharesOf(tx, split, {
-          groupId,
-          listId: expense!.listId,
-          amountCents: expense!.amountCents,
-          currency: expense!.currency,
-          rotation: rotationOfDate(expense!.date),
-        });
+      ? [{ userId: creatorId, amountCents }]
+      : homeShares(
+          await sharesOf(tx, split, {
+            groupId,
+            listId: expense!.listId,
+            amountCents: body.amount_cents,
+            currency: foreign?.currency ?? currency,
+            rotation: rotationOfDate(expense!.date),
+          }),
+          foreign,
+          currency,
+        );
   await insertSplits(tx, expense!, shares);
   if (ledger) {
     const changes = new Map<number, number>();
@@ -140,6 +178,7 @@ export async function writeExpense(
     await commitToLedger(tx, ledger, changes);
     await recordExpenseActivity(tx, { expense: expense!, actorId, verb: 'expense_added' });
     await notifyExpense(tx, expense!, shares, actorId);
+    await rememberGivenRate(tx, foreign, expense!, actorId ?? creatorId);
   }
   return expense!;
 }

@@ -80,6 +80,14 @@ function presentExpense(
       remaining_cents: remainingCents(states[index]!),
       status: splitStatus(states[index]!),
     })),
+    original:
+      row.originalCurrency === null || row.originalAmountMinor === null || row.exchangeRate === null
+        ? null
+        : {
+            currency: row.originalCurrency,
+            amount_minor: row.originalAmountMinor,
+            exchange_rate: row.exchangeRate,
+          },
     payment_status: paymentStatus(row.paidBy, states),
     created_by: people.refOrNull(row.createdBy),
     created_at: row.createdAt.toISOString(),
