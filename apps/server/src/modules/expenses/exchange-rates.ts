@@ -13,7 +13,7 @@ import { groupExchangeRates, type GroupExchangeRateRow, type UserRow } from '../
 import { validationFailed } from '../../http/problem';
 import { requireMembership } from '../groups/membership';
 import { People } from '../people/people';
-import { todayInZone } from './bill-occurrences';
+import { todayInZone } from './series-dates';
 
 /**
  * A group's exchange rates (docs/expenses.md "Currencies"): set by its members, never fetched.
