@@ -46,7 +46,16 @@ export function ExpenseCard({
             {expense.description}
           </Title>
           <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="expense-amount">
-            {format(expense.amount_cents)}
+            {expense.original
+              ? t('expenses.card.bothAmounts', {
+                  original: money(
+                    expense.original.amount_minor,
+                    expense.original.currency,
+                    i18n.language,
+                  ),
+                  home: format(expense.amount_cents),
+                })
+              : format(expense.amount_cents)}
           </Text>
         </Group>
         <Group gap="xs" wrap="wrap">

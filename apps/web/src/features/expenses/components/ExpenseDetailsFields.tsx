@@ -17,6 +17,7 @@ export function ExpenseDetailsFields({
   expense,
   variable = false,
   repeatFields,
+  currencyFields,
 }: {
   values: Values;
   set: (field: keyof Values) => (value: string) => void;
@@ -32,6 +33,8 @@ export function ExpenseDetailsFields({
   variable?: boolean;
   /** The Repeat part, right under the date it starts from. */
   repeatFields?: ReactNode;
+  /** What it is paid in, right under the amount. */
+  currencyFields?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -68,6 +71,7 @@ export function ExpenseDetailsFields({
           error={show('date')}
         />
       </Group>
+      {currencyFields}
       {repeatFields}
       <Group grow align="flex-start" wrap="wrap">
         {isGroup && (
