@@ -234,6 +234,16 @@ describe('an expense paid in another currency', () => {
     expect(body.original).toEqual({ currency: 'JPY', amount_minor: 3000, exchange_rate: '0.0062' });
     expect(body.amount_cents).toBe(1860);
     expect(sum(body.splits.map((split) => split.amount_cents))).toBe(1860);
+    // Sent back unchanged by a form that saves another field, the locked rate is no new rate.
+    const renamed = await send(ann.auth, 'PATCH', `/expenses/${expense.id}`, {
+      version: body.version,
+      description: 'Sushi',
+      currency: 'JPY',
+      exchange_rate: '0.0062',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const rates = (await send(ann.auth, 'GET', `/groups/${group.id}/exchange-rates`)).json();
+    expect(rates.history.map((rate: { rate: string }) => rate.rate)).toEqual(['0.0070', '0.0062']);
   });
 
   it('changes currency and rate through an edit, and back to the home currency', async () => {

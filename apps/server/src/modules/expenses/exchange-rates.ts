@@ -63,7 +63,7 @@ export async function recordRate(
 }
 
 /** "0.50" and "0.5" are the same rate. */
-function sameRate(a: string, b: string): boolean {
+export function sameRate(a: string, b: string): boolean {
   const normal = (text: string) => {
     const [whole = '', fraction = ''] = text.split('.');
     return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.replace(/0+$/, '')}`;

@@ -3,7 +3,7 @@ import { convertMinor, convertSplit, formatMoney, type Share } from '@household/
 import type { Tx } from '../../db/client';
 import type { ExpenseRow } from '../../db/schema';
 import { AppError, validationFailed } from '../../http/problem';
-import { latestRate, recordRate } from './exchange-rates';
+import { latestRate, recordRate, sameRate } from './exchange-rates';
 
 /**
  * An expense of a group paid in another currency than the group's (docs/expenses.md
@@ -35,8 +35,11 @@ export async function resolveForeignMoney(
   { groupId, homeCurrency, currency, exchangeRate, lockedRate }: ResolveOptions,
 ): Promise<ForeignMoney | null> {
   if (currency === homeCurrency) return null;
+  // The locked rate sent back unchanged (a form saving other fields) is not a new rate to record.
+  if (lockedRate && (exchangeRate === undefined || sameRate(exchangeRate, lockedRate))) {
+    return { currency, rate: lockedRate, given: false };
+  }
   if (exchangeRate !== undefined) return { currency, rate: exchangeRate, given: true };
-  if (lockedRate) return { currency, rate: lockedRate, given: false };
   const latest = await latestRate(tx, groupId, currency);
   if (!latest) {
     const message = `Set a rate for ${currency} first`;
