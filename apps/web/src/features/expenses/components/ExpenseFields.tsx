@@ -89,7 +89,9 @@ export function ExpenseFields({
           expense={expense}
           variable={form.variable}
           currencyFields={
-            series === undefined && (
+            // A list's prices are in its currency, and a recurring bill is in the home one.
+            series === undefined &&
+            list === null && (
               <PaidInFields
                 values={form.values}
                 set={form.set}
