@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { ZId } from './common';
+import { ZCurrency, ZId } from './common';
 import { zPage, ZPersonRef } from './groups';
 import {
   EXPENSE_AMOUNT_MAX_CENTS,
@@ -40,6 +40,16 @@ export const ZCalendarDate = z
     const date = new Date(`${text}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
   }, 'Not a valid date');
+
+/**
+ * An exchange rate: how many units of the group's home currency one unit of another is worth, as
+ * a positive decimal string with at most 10 decimals, so that it stays exact ("0.0062").
+ */
+export const ZExchangeRateValue = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,10})?$/, 'A rate is a positive number with at most 10 decimals')
+  .refine((text) => /[1-9]/.test(text), { message: 'A rate is more than zero' });
 
 export const ZExpenseAmountCents = z
   .number()
@@ -139,6 +149,13 @@ export const ZCreateExpenseBody = z.object({
   notes: zMultiline().trim().max(EXPENSE_NOTES_MAX_LENGTH).default(''),
   /** Absent on a personal expense (all mine); required on a group expense. */
   split: ZSplitInput.optional(),
+  /**
+   * What it was paid in; absent: the group's home currency (the owner's, for a personal expense).
+   * In another currency than the group's, `amount_cents` and the split are in its minor units.
+   */
+  currency: ZCurrency.optional(),
+  /** Home units per unit of `currency`; absent: the group's latest rate for it. */
+  exchange_rate: ZExchangeRateValue.optional(),
 });
 export type CreateExpenseBody = z.input<typeof ZCreateExpenseBody>;
 
@@ -154,6 +171,10 @@ export const ZUpdateExpenseBody = z.object({
   category_id: ZId.nullish(),
   notes: zMultiline().trim().max(EXPENSE_NOTES_MAX_LENGTH).optional(),
   split: ZSplitInput.optional(),
+  /** Absent: unchanged. In another currency, the amounts sent are in its minor units. */
+  currency: ZCurrency.optional(),
+  /** Absent: the rate locked on the expense if its currency stays, else the group's latest. */
+  exchange_rate: ZExchangeRateValue.optional(),
 });
 export type UpdateExpenseBody = z.input<typeof ZUpdateExpenseBody>;
 
@@ -194,6 +215,18 @@ export const ZExpense = z.object({
   /** The split as it was entered, so that the form can show it again. */
   split: z.unknown(),
   splits: z.array(ZExpenseSplit),
+  /**
+   * Paid in another currency than the group's: what was paid, in its minor units, and the rate
+   * (home units per unit of it) locked when it was saved. `amount_cents` and the splits are the
+   * home amounts. Null when paid in the home currency.
+   */
+  original: z
+    .object({
+      currency: z.string(),
+      amount_minor: z.number().int(),
+      exchange_rate: z.string(),
+    })
+    .nullable(),
   /** paid | partially_paid | unpaid; a client shows anything else as "unknown status". */
   payment_status: z.string(),
   created_by: ZPersonRef.nullable(),

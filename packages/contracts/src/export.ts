@@ -126,6 +126,10 @@ export const ZExportExpense = z.object({
   category_id: id.nullable(),
   notes: z.string(),
   split_type: z.string(),
+  /** Paid in another currency than the group's: what was paid and the locked rate. */
+  original: z
+    .object({ currency: z.string(), amount_minor: z.number().int(), exchange_rate: z.string() })
+    .nullable(),
   created_at: instant,
   updated_at: instant,
   splits: z.array(ZExportSplit),

@@ -8,6 +8,7 @@ export * from './groups';
 export * from './invites';
 export * from './lists';
 export * from './expenses';
+export * from './exchange-rates';
 export * from './chores';
 export * from './health';
 export * from './runtime-config';

@@ -78,6 +78,8 @@ export const EXPENSE_PAGE_DEFAULT = 20;
 export const EXPENSE_PAGE_MAX = 100;
 /** A Splitwise export of this many characters is some ten thousand rows: years of a household. */
 export const EXPENSE_IMPORT_MAX_CHARS = 900_000;
+/** How many of a group's recent exchange rates its rate list shows. */
+export const EXCHANGE_RATE_HISTORY_MAX = 50;
 export const EXPENSE_IMPORT_MAX_ROWS = 10_000;
 /** How many of the rows an import shows before it is applied. */
 export const EXPENSE_IMPORT_PREVIEW_ROWS = 50;

@@ -12,6 +12,8 @@ export const REALTIME_ENTITIES = [
   'membership',
   'expense',
   'settlement',
+  /** A rate set in a group (docs/expenses.md "Currencies"). */
+  'exchange_rate',
   'chore',
   'assignment',
   'ocr_job',

@@ -23,3 +23,22 @@ export function currencyOptions(locale: string, current?: string) {
       : COMMON_CURRENCIES;
   return codes.map((code) => ({ value: code, label: `${code} – ${names.of(code) ?? code}` }));
 }
+
+/**
+ * Every ISO 4217 code the runtime knows, named in the UI's language, for a searchable select
+ * (an expense may be paid in any currency); the common ones first.
+ */
+export function allCurrencyOptions(locale: string) {
+  const names = new Intl.DisplayNames(locale, { type: 'currency' });
+  let known: string[] = [];
+  try {
+    known = Intl.supportedValuesOf('currency');
+  } catch {
+    // An older runtime: the common ones only.
+  }
+  const codes = [
+    ...COMMON_CURRENCIES,
+    ...known.filter((code) => !COMMON_CURRENCIES.includes(code)),
+  ];
+  return codes.map((code) => ({ value: code, label: `${code} – ${names.of(code) ?? code}` }));
+}

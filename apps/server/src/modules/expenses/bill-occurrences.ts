@@ -18,7 +18,7 @@ import { notifyBillAmountNeeded } from '../notifications/fan-out';
 import { JOB_LOCKS } from '../notifications/scheduled';
 import { writeExpense } from './create-expense';
 import { expenseEvent } from './money-changes';
-import { countReached, nextSeriesDate, seriesDatesBetween } from './series-dates';
+import { countReached, nextSeriesDate, seriesDatesBetween, todayInZone } from './series-dates';
 
 /*
  * Making a recurring bill's occurrences (docs/expenses.md "Recurring bills"): on creation, on
@@ -27,15 +27,6 @@ import { countReached, nextSeriesDate, seriesDatesBetween } from './series-dates
  */
 
 type ExpenseBody = z.output<typeof ZCreateExpenseBody>;
-
-/** Today in a time zone; UTC for one the runtime does not know. */
-export function todayInZone(timeZone: string, now: Date): CalendarDate {
-  try {
-    return todayIn(timeZone, now);
-  } catch {
-    return todayIn('UTC', now);
-  }
-}
 
 /** The expense of one occurrence: the series' template on that date. */
 export function occurrenceBody(

@@ -11,6 +11,13 @@ import { presentExpenses } from './expenses.presenter';
 import { ledgerRowsOf, resolvePayers } from './expense-payers';
 import { commitToLedger, lockLedger, rowChanges } from './ledger';
 import { expenseEvent, recordExpenseActivity } from './money-changes';
+import {
+  homeAmount,
+  homeShares,
+  originalColumns,
+  rememberGivenRate,
+  resolveForeignMoney,
+} from './foreign-currency';
 import { assertExpenseCategory, sharesOf } from './split-input';
 import { notifyExpense } from '../notifications/fan-out';
 
@@ -83,9 +90,21 @@ export interface WriteExpenseOptions {
   creatorId: number;
   /** Who the activity names and who is not told of it; null when the schedule made it. */
   actorId: number | null;
-  /** The group's currency (or the owner's), as the caller read it. */
+  /** The group's home currency (or the owner's), as the caller read it. */
   currency: string;
   body: Body;
+}
+
+/** A personal expense is kept in the currency it was paid in, as is: it has no rate. */
+export function assertNoPersonalRate(body: Pick<Body, 'exchange_rate'>) {
+  if (body.exchange_rate === undefined) return;
+  throw validationFailed([
+    {
+      path: 'exchange_rate',
+      code: 'invalid',
+      message: 'A personal expense is kept in its own currency, without a rate',
+    },
+  ]);
 }
 
 /**
@@ -104,8 +123,9 @@ export async function writeExpense(
     paidBy: body.paid_by,
     payers: body.payers,
     current: { paidBy: creatorId, payers: null },
+    // Several payers' amounts are in what was paid, like the amount.
     amountCents: body.amount_cents,
-    currency,
+    currency: body.currency ?? currency,
   });
   if (groupId === null && paidBy !== creatorId) {
     throw validationFailed([
@@ -121,6 +141,19 @@ export async function writeExpense(
   await assertListFits(tx, body.list_id, groupId, creatorId);
   await assertExpenseCategory(tx, body.category_id, { groupId, userId: creatorId });
   const split = body.split ?? { type: 'equal' as const, participants: [creatorId] };
+  if (groupId === null) assertNoPersonalRate(body);
+  const foreign =
+    groupId === null
+      ? null
+      : await resolveForeignMoney(tx, {
+          groupId,
+          homeCurrency: currency,
+          currency: body.currency ?? currency,
+          exchangeRate: body.exchange_rate,
+        });
+  const amountCents = foreign
+    ? homeAmount(body.amount_cents, foreign, currency)
+    : body.amount_cents;
   const [expense] = await tx
     .insert(expenses)
     .values({
@@ -128,8 +161,9 @@ export async function writeExpense(
       createdBy: creatorId,
       listId: body.list_id ?? null,
       description: body.description,
-      amountCents: body.amount_cents,
-      currency,
+      amountCents,
+      currency: groupId === null ? (body.currency ?? currency) : currency,
+      ...originalColumns(foreign, body.amount_cents),
       date: body.date,
       paidBy,
       payers,
@@ -139,16 +173,21 @@ export async function writeExpense(
       splitInput: split,
     })
     .returning();
+  // The split is worked out in what was paid, then converted so the shares add up to the total.
   const shares =
     groupId === null
-      ? [{ userId: creatorId, amountCents: body.amount_cents }]
-      : await sharesOf(tx, split, {
-          groupId,
-          listId: expense!.listId,
-          amountCents: expense!.amountCents,
-          currency: expense!.currency,
-          rotation: rotationOfDate(expense!.date),
-        });
+      ? [{ userId: creatorId, amountCents }]
+      : homeShares(
+          await sharesOf(tx, split, {
+            groupId,
+            listId: expense!.listId,
+            amountCents: body.amount_cents,
+            currency: foreign?.currency ?? currency,
+            rotation: rotationOfDate(expense!.date),
+          }),
+          foreign,
+          currency,
+        );
   const rows = await insertSplits(tx, expense!, shares);
   if (ledger) {
     const changes = new Map<number, number>();
@@ -156,6 +195,7 @@ export async function writeExpense(
     await commitToLedger(tx, ledger, changes);
     await recordExpenseActivity(tx, { expense: expense!, actorId, verb: 'expense_added' });
     await notifyExpense(tx, expense!, shares, actorId);
+    await rememberGivenRate(tx, foreign, expense!, actorId ?? creatorId);
   }
   return expense!;
 }

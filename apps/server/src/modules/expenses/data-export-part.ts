@@ -2,6 +2,7 @@ import type { DataExport } from '@household/contracts';
 import { and, asc, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import { expenses, expenseSplits, settlements } from '../../db/schema';
 import { groupBy, within, type ExportScope } from '../../lib/data-export';
+import { presentOriginal } from './expenses.presenter';
 
 /**
  * The user's personal expenses, and those of their groups they paid, created or take part in,
@@ -60,6 +61,7 @@ export async function exportExpenses({
     category_id: expense.categoryId,
     notes: expense.notes,
     split_type: expense.splitType,
+    original: presentOriginal(expense),
     created_at: expense.createdAt.toISOString(),
     updated_at: expense.updatedAt.toISOString(),
     splits: (splitsOf.get(expense.id) ?? []).map((split) => ({

@@ -20,7 +20,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { AppError, validationFailed } from '../../http/problem';
-import { makeDueOccurrences, todayInZone } from './bill-occurrences';
+import { makeDueOccurrences } from './bill-occurrences';
 import { changeExpense } from './edit-expense';
 import { announceMade } from './expense-series';
 import { presentSeries } from './expense-series.presenter';
@@ -31,7 +31,7 @@ import {
 } from './expense-series.policy';
 import { expenseEvent } from './money-changes';
 import { assertRuleFits, assertTemplateFits, normalRule } from './series-checks';
-import { countReached, nextSeriesDate, seriesDatesBetween } from './series-dates';
+import { countReached, nextSeriesDate, seriesDatesBetween, todayInZone } from './series-dates';
 
 type UpdateBody = z.output<typeof ZUpdateExpenseSeriesBody>;
 type ExpenseChange = Omit<z.output<typeof ZUpdateExpenseBody>, 'version'>;

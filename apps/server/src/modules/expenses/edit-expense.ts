@@ -14,7 +14,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { AppError } from '../../http/problem';
-import { assertPayerIsMember, insertSplits } from './create-expense';
+import { assertNoPersonalRate, assertPayerIsMember, insertSplits } from './create-expense';
 import { presentExpenses } from './expenses.presenter';
 import {
   assertCanChangeExpense,
@@ -24,6 +24,14 @@ import {
 import { resolvePayers } from './expense-payers';
 import { commitToLedger, lockLedger, rowChanges, type BalanceChanges } from './ledger';
 import { expenseEvent, recordExpenseActivity } from './money-changes';
+import {
+  homeAmount,
+  homeShares,
+  originalColumns,
+  rememberGivenRate,
+  resolveForeignMoney,
+  type ForeignMoney,
+} from './foreign-currency';
 import { assertExpenseCategory, sharesOf } from './split-input';
 
 type Body = z.output<typeof ZUpdateExpenseBody>;
@@ -109,6 +117,46 @@ async function reattachPayments(tx: Tx, expense: ExpenseRow, oldSplitIds: number
   }
 }
 
+interface PaidIn {
+  currency: string;
+  /** What was paid, in `currency`'s minor units. */
+  amountMinor: number;
+  /** Set for a group expense in another currency than the group's. */
+  foreign: ForeignMoney | null;
+}
+
+/**
+ * What a changed expense is paid in: the currency and amount sent, else those it had; a group
+ * expense in another currency keeps its locked rate unless a new one is sent or the currency
+ * changes (then the group's latest applies).
+ */
+async function paidInOf(tx: Tx, expense: ExpenseRow, body: Body): Promise<PaidIn> {
+  const was = expense.originalCurrency ?? expense.currency;
+  const currency = body.currency ?? was;
+  if (currency !== was && body.amount_cents === undefined) {
+    throw new AppError(400, 'validation_failed', undefined, [
+      {
+        path: 'amount_cents',
+        code: 'required',
+        message: `Give the amount in ${currency} too`,
+      },
+    ]);
+  }
+  const amountMinor = body.amount_cents ?? expense.originalAmountMinor ?? expense.amountCents;
+  if (expense.groupId === null) {
+    assertNoPersonalRate(body);
+    return { currency, amountMinor, foreign: null };
+  }
+  const foreign = await resolveForeignMoney(tx, {
+    groupId: expense.groupId,
+    homeCurrency: expense.currency,
+    currency,
+    exchangeRate: body.exchange_rate,
+    lockedRate: currency === expense.originalCurrency ? expense.exchangeRate : null,
+  });
+  return { currency, amountMinor, foreign };
+}
+
 export interface ChangeExpenseOptions {
   actor: UserRow;
   id: number;
@@ -127,14 +175,18 @@ export async function changeExpense(
 ): Promise<ExpenseRow> {
   const { expense, ledger } = await lockForChange(config, tx, { actor, id, version: body.version });
   const groupId = expense.groupId;
-  const amountCents = body.amount_cents ?? expense.amountCents;
+  const paidIn = await paidInOf(tx, expense, body);
+  const amountCents = paidIn.foreign
+    ? homeAmount(paidIn.amountMinor, paidIn.foreign, expense.currency)
+    : paidIn.amountMinor;
   const { paidBy, payers } = await resolvePayers(tx, {
     groupId,
     paidBy: body.paid_by,
     payers: body.payers,
     current: { paidBy: expense.paidBy, payers: expense.payers },
-    amountCents,
-    currency: expense.currency,
+    // Several payers' amounts are in what was paid, like the amount.
+    amountCents: paidIn.amountMinor,
+    currency: paidIn.currency,
   });
   if (groupId === null && paidBy !== expense.paidBy) {
     throw new AppError(400, 'validation_failed', undefined, [
@@ -150,6 +202,9 @@ export async function changeExpense(
   }
   const moneyChanged =
     amountCents !== expense.amountCents ||
+    paidIn.amountMinor !== (expense.originalAmountMinor ?? expense.amountCents) ||
+    paidIn.foreign?.rate !== (expense.exchangeRate ?? undefined) ||
+    paidIn.currency !== (expense.originalCurrency ?? expense.currency) ||
     paidBy !== expense.paidBy ||
     JSON.stringify(payers) !== JSON.stringify(expense.payers) ||
     body.split !== undefined;
@@ -159,6 +214,9 @@ export async function changeExpense(
     .set({
       description: body.description ?? expense.description,
       amountCents,
+      // A personal expense is kept in what it was paid in; a group's in its home currency.
+      currency: groupId === null ? paidIn.currency : expense.currency,
+      ...originalColumns(paidIn.foreign, paidIn.amountMinor),
       date: body.date ?? expense.date,
       paidBy,
       payers,
@@ -176,13 +234,17 @@ export async function changeExpense(
     const shares =
       groupId === null
         ? [{ userId: paidBy, amountCents }]
-        : await sharesOf(tx, split, {
-            groupId,
-            listId: row!.listId,
-            amountCents,
-            currency: row!.currency,
-            rotation: rotationOfDate(row!.date),
-          });
+        : homeShares(
+            await sharesOf(tx, split, {
+              groupId,
+              listId: row!.listId,
+              amountCents: paidIn.amountMinor,
+              currency: paidIn.currency,
+              rotation: rotationOfDate(row!.date),
+            }),
+            paidIn.foreign,
+            row!.currency,
+          );
     const rows = await insertSplits(tx, row!, shares);
     await reattachPayments(
       tx,
@@ -201,6 +263,7 @@ export async function changeExpense(
     actorId: actor.id,
     verb: 'expense_updated',
   });
+  await rememberGivenRate(tx, paidIn.foreign, row!, actor.id);
   return row!;
 }
 

@@ -1,6 +1,7 @@
 import type { FieldError } from '@household/contracts';
 import {
   checkPayers,
+  convertSplit,
   divideAmongPayers,
   formatMoney,
   mainPayer,
@@ -24,13 +25,23 @@ export interface ExpensePayers {
   payers: StoredPayers | null;
 }
 
-/** The expense's payers as the domain takes them: one payer of the whole amount, or several. */
-export function payerAmountsOf(
-  expense: Pick<ExpenseRow, 'paidBy' | 'payers' | 'amountCents'>,
-): PayerAmount[] {
-  return expense.payers && expense.payers.length > 0
-    ? expense.payers.map((p) => ({ userId: p.user_id, amountCents: p.amount_cents }))
-    : [{ userId: expense.paidBy, amountCents: expense.amountCents }];
+type PaidExpense = Pick<
+  ExpenseRow,
+  'paidBy' | 'payers' | 'amountCents' | 'currency' | 'originalCurrency' | 'exchangeRate'
+>;
+
+/**
+ * The expense's payers as the domain takes them, in the home currency: one payer of the whole
+ * amount, or several. Several payers are stored in what was paid; in another currency they are
+ * converted at the locked rate the way the shares are, so both add up to the same home total.
+ */
+export function payerAmountsOf(expense: PaidExpense): PayerAmount[] {
+  if (!expense.payers || expense.payers.length === 0) {
+    return [{ userId: expense.paidBy, amountCents: expense.amountCents }];
+  }
+  const paid = expense.payers.map((p) => ({ userId: p.user_id, amountCents: p.amount_cents }));
+  if (expense.originalCurrency === null || expense.exchangeRate === null) return paid;
+  return convertSplit(paid, expense.originalCurrency, expense.currency, expense.exchangeRate);
 }
 
 /**
@@ -38,10 +49,7 @@ export function payerAmountsOf(
  * expense's splits builds them here, from the shares as they will be stored (docs/expenses.md
  * "Several payers").
  */
-export function ledgerRowsOf(
-  expense: Pick<ExpenseRow, 'paidBy' | 'payers' | 'amountCents'>,
-  shares: readonly Share[],
-): PayerRow[] {
+export function ledgerRowsOf(expense: PaidExpense, shares: readonly Share[]): PayerRow[] {
   return divideAmongPayers(shares, payerAmountsOf(expense));
 }
 

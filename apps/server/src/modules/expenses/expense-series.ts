@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { expenseSeries, type ExpenseRow, type UserRow } from '../../db/schema';
 import { groupNotFound, requireMembership } from '../groups/membership';
-import { makeDueOccurrences, todayInZone } from './bill-occurrences';
+import { makeDueOccurrences } from './bill-occurrences';
 import { presentSeries } from './expense-series.presenter';
 import { requireVisibleSeries } from './expense-series.policy';
 import { expenseEvent } from './money-changes';
 import { assertRuleFits, assertTemplateFits, normalRule } from './series-checks';
-import { nextSeriesDate } from './series-dates';
+import { nextSeriesDate, todayInZone } from './series-dates';
 
 type Body = z.output<typeof ZCreateExpenseSeriesBody>;
 

@@ -47,6 +47,21 @@ export async function presentExpenses(
   return rows.map((row) => presentExpense(row, splitsOf.get(row.id) ?? [], people, categoryOf));
 }
 
+/** What an expense paid in another currency than its group's was, and its locked rate; else null. */
+export function presentOriginal(row: ExpenseRow): Expense['original'] {
+  if (
+    row.originalCurrency === null ||
+    row.originalAmountMinor === null ||
+    row.exchangeRate === null
+  )
+    return null;
+  return {
+    currency: row.originalCurrency,
+    amount_minor: row.originalAmountMinor,
+    exchange_rate: row.exchangeRate,
+  };
+}
+
 function presentExpense(
   row: ExpenseRow,
   splits: readonly ExpenseSplitRow[],
@@ -87,6 +102,7 @@ function presentExpense(
       remaining_cents: remainingCents(states[index]!),
       status: splitStatus(states[index]!),
     })),
+    original: presentOriginal(row),
     payment_status: paymentStatus(row.paidBy, states),
     created_by: people.refOrNull(row.createdBy),
     created_at: row.createdAt.toISOString(),

@@ -81,4 +81,33 @@ describe('realtime events of money changes', () => {
     expect(outsiderScreen.events().filter((event) => event.group_id === group.id)).toEqual([]);
     expect(benScreen.events().some((event) => event.user_id === outsider.user.id)).toBe(false);
   });
+
+  it('tells members of a rate set in their group, not outsiders', async () => {
+    const ann = await buildUser(server.app, { name: 'Ann' });
+    const ben = await buildUser(server.app, { name: 'Ben' });
+    const outsider = await buildUser(server.app, { name: 'Olga' });
+    const group = await buildGroup(server.app, ann);
+    await addMember(server.app, group, ben);
+    const benScreen = await TestClient.ready(server.wsUrl, ben.tokens.access_token);
+    const outsiderScreen = await TestClient.ready(server.wsUrl, outsider.tokens.access_token);
+    clients.push(benScreen, outsiderScreen);
+
+    const set = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/groups/${group.id}/exchange-rates`,
+      headers: ann.auth,
+      payload: { currency: 'JPY', rate: '0.0062' },
+    });
+    expect(set.statusCode, set.body).toBe(201);
+    const event = await benScreen.event((candidate) => candidate.entity === 'exchange_rate');
+    expect(event).toMatchObject({
+      id: set.json<{ id: number }>().id,
+      action: 'created',
+      group_id: group.id,
+      actor: ann.user.id,
+    });
+    expect(outsiderScreen.events().filter((candidate) => candidate.group_id === group.id)).toEqual(
+      [],
+    );
+  });
 });

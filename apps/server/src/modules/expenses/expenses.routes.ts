@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { balanceRoutes } from './balance.routes';
+import { exchangeRateRoutes } from './exchange-rate.routes';
 import { expenseRoutes } from './expense.routes';
 import { expenseSeriesRoutes } from './expense-series.routes';
 import { groupExpenseRoutes } from './group-expense.routes';
@@ -18,6 +19,7 @@ export function expensesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     expenseRoutes(api, ctx);
     expenseSeriesRoutes(api, ctx);
     groupExpenseRoutes(api, ctx);
+    exchangeRateRoutes(api, ctx);
     listExpenseRoutes(api, ctx);
     settlementRoutes(api, ctx);
     balanceRoutes(api, ctx);

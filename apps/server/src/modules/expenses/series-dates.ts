@@ -5,6 +5,7 @@ import {
   billOccurrence,
   billOccurrencesBetween,
   type BillRepeat,
+  todayIn,
   type CalendarDate,
 } from '@household/domain';
 
@@ -93,3 +94,12 @@ export const countReached = ({
   rule: SeriesRule;
   occurrencesMade: number;
 }) => rule.count !== null && rule.count !== undefined && occurrencesMade >= rule.count;
+
+/** Today in a time zone; UTC for one the runtime does not know. */
+export function todayInZone(timeZone: string, now: Date): CalendarDate {
+  try {
+    return todayIn(timeZone, now);
+  } catch {
+    return todayIn('UTC', now);
+  }
+}

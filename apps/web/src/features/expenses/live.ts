@@ -3,9 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvents, useRealtimeResync } from '../../lib/realtime-context';
 import { moneyKeys } from './api/keys';
 
-/** `expense` and `settlement` events change what expenses, totals and balances show. */
+/**
+ * `expense` and `settlement` events change what expenses, totals and balances show;
+ * `exchange_rate` the rates a group's expense form proposes.
+ */
 export const isMoneyEvent = (event: RealtimeEvent) =>
-  event.entity === 'expense' || event.entity === 'settlement';
+  event.entity === 'expense' || event.entity === 'settlement' || event.entity === 'exchange_rate';
 
 /**
  * Someone else's expense or payment shows on every open expense page, recent-expenses section and

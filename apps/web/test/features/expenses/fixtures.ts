@@ -86,6 +86,7 @@ export const expense = (id: number, overrides: Partial<Expense> = {}): Expense =
     split(id * 10 + 2, bob, 1000),
     split(id * 10 + 3, cleo, 1000, 1000),
   ],
+  original: null,
   payment_status: 'unpaid',
   created_by: cleo,
   created_at: '2025-03-14T10:00:00.000Z',

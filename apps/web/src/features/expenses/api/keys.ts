@@ -39,6 +39,8 @@ export const moneyKeys = {
   groupBalances: (groupId: number) => ['money', 'balances', groupId] as const,
   summary: (groupId: number) => ['money', 'summary', groupId] as const,
   settlements: (groupId: number) => ['money', 'settlements', groupId] as const,
+  /** A group's exchange rates: an expense saved with a rate records it, so they live here too. */
+  exchangeRates: (groupId: number) => ['money', 'rates', groupId] as const,
   /** Recurring bills: an occurrence makes an expense, so they live under ['money'] too. */
   series: ['money', 'series'] as const,
   seriesOf: (groupId: number | null) => ['money', 'series', groupId ?? 'mine'] as const,

@@ -10,6 +10,8 @@ import {
   type CreateSettlementBody,
   type SplitwiseImportBody,
   type UpdateSettlementBody,
+  ZExchangeRate,
+  type CreateExchangeRateBody,
 } from '@household/contracts';
 import {
   useMutation,
@@ -136,6 +138,17 @@ export function useCreateSettlement() {
         schema: ZSettlement,
         headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
       }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /groups/{id}/exchange-rates: a rate the group uses from its date on. */
+export function useAddExchangeRate(groupId: number) {
+  const api = useApi();
+  const refresh = useRefreshMoney();
+  return useMutation({
+    mutationFn: (body: CreateExchangeRateBody) =>
+      api.post(apiPaths.exchangeRates(groupId), { json: body, schema: ZExchangeRate }),
     onSuccess: refresh,
   });
 }

@@ -20,6 +20,7 @@ export const apiPaths = {
   reports: '/reports',
   groupExport: (groupId: Id) => `/groups/${groupId}/expenses/export`,
   groupImport: (groupId: Id) => `/groups/${groupId}/expenses/import`,
+  exchangeRates: (groupId: Id) => `/groups/${groupId}/exchange-rates`,
   /** With `group_id`: a group's recurring bills; without: my personal ones. */
   expenseSeries: '/expense-series',
   oneSeries: (id: Id) => `/expense-series/${id}`,

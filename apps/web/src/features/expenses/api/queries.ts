@@ -10,6 +10,7 @@ import {
   ZSettlementPage,
   ZExpenseSeries,
   ZExpenseSeriesList,
+  ZGroupExchangeRates,
 } from '@household/contracts';
 import { infiniteQueryOptions, queryOptions, keepPreviousData } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -64,6 +65,14 @@ export const recentExpensesQueryOptions = (api: ApiClient, groupId: number) =>
         schema: ZExpensePage,
         signal,
       }),
+  });
+
+/** GET /groups/{id}/exchange-rates: the latest rate of each currency and the recent ones. */
+export const exchangeRatesQueryOptions = (api: ApiClient, groupId: number) =>
+  queryOptions({
+    queryKey: moneyKeys.exchangeRates(groupId),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.exchangeRates(groupId), { schema: ZGroupExchangeRates, signal }),
   });
 
 export const fetchExpense = (api: ApiClient, id: number) =>

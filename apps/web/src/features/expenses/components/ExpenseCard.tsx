@@ -31,6 +31,9 @@ export function ExpenseCard({
 }) {
   const { t, i18n } = useTranslation();
   const format = (cents: number) => money(cents, expense.currency, i18n.language);
+  // Several payers' amounts are in what was paid, like the amount typed.
+  const formatPaid = (minor: number) =>
+    money(minor, expense.original?.currency ?? expense.currency, i18n.language);
   const changeable = !compact && actions.canChange(expense);
   return (
     <Card
@@ -46,7 +49,16 @@ export function ExpenseCard({
             {expense.description}
           </Title>
           <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="expense-amount">
-            {format(expense.amount_cents)}
+            {expense.original
+              ? t('expenses.card.bothAmounts', {
+                  original: money(
+                    expense.original.amount_minor,
+                    expense.original.currency,
+                    i18n.language,
+                  ),
+                  home: format(expense.amount_cents),
+                })
+              : format(expense.amount_cents)}
           </Text>
         </Group>
         <Group gap="xs" wrap="wrap">
@@ -60,7 +72,7 @@ export function ExpenseCard({
                     expense.payers.map((payer) =>
                       t('expenses.card.payerAmount', {
                         name: personName(t, payer.user, NAME_RULES.expenses),
-                        amount: format(payer.amount_cents),
+                        amount: formatPaid(payer.amount_cents),
                       }),
                     ),
                   ),

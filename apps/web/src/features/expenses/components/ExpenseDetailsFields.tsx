@@ -19,6 +19,7 @@ export function ExpenseDetailsFields({
   variable = false,
   severalPayersOffered = false,
   repeatFields,
+  currencyFields,
 }: {
   values: Values;
   set: (field: keyof Values) => (value: string) => void;
@@ -36,6 +37,8 @@ export function ExpenseDetailsFields({
   severalPayersOffered?: boolean;
   /** The Repeat part, right under the date it starts from. */
   repeatFields?: ReactNode;
+  /** What it is paid in, right under the amount. */
+  currencyFields?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -72,6 +75,7 @@ export function ExpenseDetailsFields({
           error={show('date')}
         />
       </Group>
+      {currencyFields}
       {repeatFields}
       <Group grow align="flex-start" wrap="wrap">
         {isGroup && (

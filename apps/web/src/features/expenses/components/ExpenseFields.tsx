@@ -6,6 +6,7 @@ import { money } from '../../../lib/money';
 import type { ItemScope } from './expense-form-values';
 import { ExpenseDetailsFields } from './ExpenseDetailsFields';
 import { PayersFields } from './PayersFields';
+import { PaidInFields } from './PaidInFields';
 import { RepeatFields } from './RepeatFields';
 import { withType } from './split-draft-edits';
 import { SplitFields } from './SplitFields';
@@ -58,7 +59,8 @@ export function ExpenseFields({
   // An expense of a list, or one already made, does not become a recurring bill.
   const repeatOffered = series !== undefined || (expense === undefined && list === null);
   const itemBasedOffered = list !== null || form.draft.type === 'item_based';
-  const format = (cents: number) => money(cents, currency, i18n.language);
+  // The split is typed and shown in what was paid (docs/expenses.md "Currencies").
+  const format = (cents: number) => money(cents, form.entryCurrency, i18n.language);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -81,13 +83,28 @@ export function ExpenseFields({
           values={form.values}
           set={form.set}
           show={form.show}
-          currency={currency}
+          currency={form.entryCurrency}
           members={members}
           isGroup={isGroup}
           categories={categories}
           expense={expense}
           variable={form.variable}
           severalPayersOffered={!form.repeats}
+          currencyFields={
+            // A list's prices are in its currency, and a recurring bill is in the home one.
+            series === undefined &&
+            list === null && (
+              <PaidInFields
+                values={form.values}
+                set={form.set}
+                show={form.show}
+                home={currency}
+                foreign={form.foreign}
+                rateText={form.rateText}
+                homeCents={form.homeCents}
+              />
+            )
+          }
           repeatFields={
             repeatOffered && (
               <RepeatFields
@@ -128,7 +145,7 @@ export function ExpenseFields({
             amountKnown={form.amountKnown}
             itemBasedOffered={itemBasedOffered && !form.repeats}
             variable={form.variable}
-            currency={currency}
+            currency={form.entryCurrency}
             format={format}
             submitted={form.submitted}
           />

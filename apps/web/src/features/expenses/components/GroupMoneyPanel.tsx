@@ -10,6 +10,7 @@ import { notify } from '../../../lib/toasts';
 import { balanceSummaryQueryOptions } from '../api/queries';
 import { downloadGroupExport } from '../api/downloads';
 import { moneyErrorKey, moneyLoadErrorKey } from '../money-errors';
+import { ExchangeRatesCard } from './ExchangeRatesCard';
 import { GroupBalancesCard } from './GroupBalancesCard';
 import { MoneySection } from './MoneySection';
 import { SettlementsCard } from './SettlementsCard';
@@ -54,6 +55,7 @@ export function GroupMoneyPanel({ groupId, currency }: { groupId: number; curren
         </>
       )}
       <SpendingReport groupId={groupId} currency={summary.data?.currency ?? currency} />
+      <ExchangeRatesCard groupId={groupId} currency={summary.data?.currency ?? currency} />
       <ImportExportCard groupId={groupId} currency={summary.data?.currency ?? currency} />
     </Stack>
   );

@@ -28,6 +28,10 @@ export interface Values {
   paidBy: string;
   categoryId: string;
   notes: string;
+  /** What it is paid in (ISO 4217); the group's (or my) currency unless changed. */
+  currency: string;
+  /** Home units per unit of `currency`, as typed; only for a group expense in another currency. */
+  rate: string;
 }
 
 export type FieldErrors = Partial<Record<keyof Values, Problem>>;
@@ -191,7 +195,9 @@ export function initialValues({
   return {
     description: expense?.description ?? (list ? list.name : ''),
     amount: expense
-      ? moneyInputValue(expense.amount_cents, currency, locale)
+      ? expense.original
+        ? moneyInputValue(expense.original.amount_minor, expense.original.currency, locale)
+        : moneyInputValue(expense.amount_cents, expense.currency, locale)
       : total > 0
         ? moneyInputValue(total, currency, locale)
         : '',
@@ -199,6 +205,8 @@ export function initialValues({
     paidBy: expense?.payers ? SEVERAL_PAYERS : String(expense?.paid_by?.id ?? me?.id ?? ''),
     categoryId: expense?.category ? String(expense.category.id) : '',
     notes: expense?.notes ?? '',
+    currency: expense ? (expense.original?.currency ?? expense.currency) : currency,
+    rate: expense?.original?.exchange_rate ?? '',
   };
 }
 
@@ -215,6 +223,9 @@ export function seriesValues(series: ExpenseSeries, currency: string, locale: st
     paidBy: String(series.paid_by.id),
     categoryId: series.category ? String(series.category.id) : '',
     notes: series.notes,
+    // Recurring bills are in the home currency (docs/expenses.md "Currencies").
+    currency,
+    rate: '',
   };
 }
 

@@ -7,8 +7,10 @@ import type {
   ListDetail,
   SeriesRuleInput,
 } from '@household/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApi } from '../../../lib/api-context';
 import { useSession } from '../../../lib/session';
 import { NAME_RULES, personName } from '../../../lib/people';
 import {
@@ -29,6 +31,8 @@ import {
   type ItemScope,
   type Values,
 } from './expense-form-values';
+import { exchangeRatesQueryOptions } from '../api/queries';
+import { entryCurrencyOf, homeAmountOf, proposedRate, rateProblem, readRate } from './paid-in';
 import { checkRepeat, initialRepeat, type RepeatValues } from './repeat-values';
 
 /** What the form saves of an expense, whether it adds one or changes one. */
@@ -73,11 +77,19 @@ export function useExpenseForm({
   const [draft, setDraft] = useState<SplitDraft>(() =>
     series
       ? seriesDraft(series, members, currency, locale)
-      : initialDraft({ expense, members, list, scope, currency, locale }),
+      : initialDraft({
+          expense,
+          members,
+          list,
+          scope,
+          currency: entryCurrencyOf(expense, currency),
+          locale,
+        }),
   );
   const [payerAmounts, setPayerAmounts] = useState<PayerAmounts>(() =>
-    initialPayerAmounts(expense, currency, locale),
+    initialPayerAmounts(expense, entryCurrencyOf(expense, currency), locale),
   );
+  const [rateTouched, setRateTouched] = useState(false);
   const [repeat, setRepeat] = useState<RepeatValues>(() => initialRepeat(series));
   const [submitted, setSubmitted] = useState(false);
   const isGroup = groupId !== null;
@@ -85,15 +97,37 @@ export function useExpenseForm({
   // A variable bill has no amount until each occurrence's is filled in.
   const variable = repeats && repeat.variable;
 
-  const checked = checkValues(values, currency, locale);
+  // docs/expenses.md "Currencies": amounts and the split are typed in what was paid; a group
+  // expense in another currency than the group's also needs a rate, proposed from the latest.
+  const entryCurrency = values.currency || currency;
+  const foreign = isGroup && entryCurrency !== currency;
+  const api = useApi();
+  const rates = useQuery({
+    ...exchangeRatesQueryOptions(api, groupId ?? 0),
+    enabled: isGroup && series === undefined,
+  });
+  const rateText = rateTouched
+    ? values.rate
+    : foreign
+      ? proposedRate(entryCurrency, expense, rates.data?.latest)
+      : '';
+  const checked = checkValues(values, entryCurrency, locale);
   const errors: FieldErrors = { ...checked.errors };
   if (variable) delete errors.amount;
+  if (foreign) {
+    const problem = rateProblem(rateText);
+    if (problem) errors.rate = problem;
+  }
+  if (repeats && entryCurrency !== currency) {
+    errors.currency = { key: 'expenses.form.recurringInHomeCurrency' };
+  }
   const amountCents = variable ? null : checked.amountCents;
+  const homeCents = foreign ? homeAmountOf(amountCents, entryCurrency, currency, rateText) : null;
   const repeatCheck = checkRepeat(repeat, values.date);
   // The odd cents rotate by the expense's date, so the preview is exactly what will be saved.
   const preview = useMemo(
-    () => previewSplit(draft, amountCents, { currency, locale, date: values.date }),
-    [draft, amountCents, currency, locale, values.date],
+    () => previewSplit(draft, amountCents, { currency: entryCurrency, locale, date: values.date }),
+    [draft, amountCents, entryCurrency, locale, values.date],
   );
   const people = useSplitPeople(members, expense);
   // Several payers are an expense's, not a recurring bill's: a repeating form has one payer.
@@ -104,13 +138,17 @@ export function useExpenseForm({
         payerAmounts,
         members.map((member) => member.id),
         amountCents,
-        { currency, locale },
+        { currency: entryCurrency, locale },
       ),
-    [payerAmounts, members, amountCents, currency, locale],
+    [payerAmounts, members, amountCents, entryCurrency, locale],
   );
   const payersValid = !severalPayers || payerCheck.payers !== null;
-  const set = (field: keyof Values) => (value: string) =>
+  const set = (field: keyof Values) => (value: string) => {
+    // Another currency starts from its proposed rate again.
+    if (field === 'currency') setRateTouched(false);
+    if (field === 'rate') setRateTouched(true);
     setValues((current) => ({ ...current, [field]: value }));
+  };
   const show = (field: keyof Values) => (submitted ? say(t, errors[field]) : undefined);
   const showRepeat = (field: keyof typeof repeatCheck.errors) =>
     submitted ? say(t, repeatCheck.errors[field]) : undefined;
@@ -133,6 +171,8 @@ export function useExpenseForm({
       date: values.date,
       category_id: values.categoryId === '' ? null : Number(values.categoryId),
       notes: values.notes.trim(),
+      currency: entryCurrency,
+      ...(foreign ? { exchange_rate: readRate(rateText) ?? undefined } : {}),
       ...(isGroup ? { ...payment, split: preview.input ?? undefined } : {}),
     };
   };
@@ -163,6 +203,10 @@ export function useExpenseForm({
   return {
     values,
     set,
+    entryCurrency,
+    foreign,
+    rateText,
+    homeCents,
     show,
     draft,
     setDraft,
