@@ -17,3 +17,4 @@ export * from './ledger-moves';
 export * from './currency';
 export * from './money-units';
 export * from './bill-recurrence';
+export * from './settle-up-views';
