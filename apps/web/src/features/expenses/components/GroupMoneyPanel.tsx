@@ -65,6 +65,7 @@ export function GroupMoneyPanel({ groupId, currency }: { groupId: number; curren
             groupId={groupId}
             currency={summary.data.currency}
             members={summary.data.members}
+            pairwise={summary.data.pairwise}
           />
         </>
       )}

@@ -52,7 +52,7 @@ export function PairwiseDebts({ summary }: { summary: BalanceSummary }) {
                   </Group>
                   {debt.paid_cents !== 0 && (
                     <Text size="sm" c="dimmed">
-                      {paymentSentence(t, debt, summary.pairwise, format)}
+                      {pairPaymentSentence(t, debt, summary.pairwise, format)}
                     </Text>
                   )}
                 </Stack>
@@ -69,7 +69,7 @@ export function PairwiseDebts({ summary }: { summary: BalanceSummary }) {
  * A partial payment ("Paid €20 of €50 to Ana"), or a payment the other way beyond what was owed
  * directly: it counts toward the payer's debts to others, named when the view shows one.
  */
-function paymentSentence(
+export function pairPaymentSentence(
   t: TFunction,
   debt: Debt,
   all: readonly Debt[],

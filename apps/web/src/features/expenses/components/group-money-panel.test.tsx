@@ -214,6 +214,10 @@ describe('group money panel (docs/expenses.md "Money overview screens")', () => 
     expect(row).toHaveTextContent('Bob Member paid Ann Example €20.00');
     expect(row).toHaveTextContent('Mar 11, 2025');
     expect(row).toHaveTextContent('Cash at the door');
+    // What the payment did to the debt between the two.
+    expect(within(row).getByTestId('settlement-effect')).toHaveTextContent(
+      'Paid €20.00 of €50.00 to Ann Example',
+    );
   });
 
   it('records a payment by hand between two members', async () => {
