@@ -4,8 +4,11 @@ import {
   isUnitParty,
   pairwiseDebts,
   partyOf,
+  suggestTransfers,
+  unitBalances,
   unitOfParty,
   type PairEntry,
+  type Transfer,
   type TransferReason,
 } from '@household/domain';
 import { sql } from 'drizzle-orm';
@@ -31,7 +34,7 @@ export async function balanceSummary(
   groupId: number,
 ): Promise<BalanceSummary> {
   const { group } = await requireMembership(ctx.db, groupId, actor.id);
-  const [balances, members, units, transfers, entries] = await Promise.all([
+  const [balances, members, units, stored, entries] = await Promise.all([
     readBalances(ctx.db, groupId),
     memberIdsOf(ctx, groupId),
     listUnits(ctx, ctx.db, groupId),
@@ -42,6 +45,16 @@ export async function balanceSummary(
   const unitOf = new Map(
     units.flatMap((unit) => unit.members.map((member) => [member.id, unit.id] as const)),
   );
+  // The stored suggestions were made at the last money change; a member who left a unit since
+  // (leaving the group) changed the parties without one. Then they are made afresh for this read.
+  const parties = unitBalances(new Map(balances.map((row) => [row.userId, row.netCents])), unitOf);
+  const transfers = clearsAll(stored, parties)
+    ? stored
+    : await explainedTransfers(
+        ctx,
+        groupId,
+        suggestTransfers(new Map([...parties].filter(([, cents]) => cents !== 0))),
+      );
   const pairwise = pairwiseDebts(entries);
   const reasons = explainTransfers(
     transfers,
@@ -106,6 +119,16 @@ export async function balanceSummary(
   };
 }
 
+/** Whether the transfers bring every party's position to zero. */
+function clearsAll(transfers: readonly Transfer[], parties: ReadonlyMap<number, number>) {
+  const after = new Map(parties);
+  for (const { fromId, toId, amountCents } of transfers) {
+    after.set(fromId, (after.get(fromId) ?? 0) + amountCents);
+    after.set(toId, (after.get(toId) ?? 0) - amountCents);
+  }
+  return [...after.values()].every((cents) => cents === 0);
+}
+
 /**
  * What each person owes each other directly, before netting: the open remainders of their splits
  * (over the open-splits index), less the payments outside any split; the payments against splits
@@ -148,7 +171,13 @@ type ExplainedTransfer = { fromId: number; toId: number; amountCents: number } &
  * the open-splits index. A party is a member in none (its id) or a unit (its id negated), whose
  * members are read from the group's members.
  */
-async function explainedTransfers(ctx: AppContext, groupId: number): Promise<ExplainedTransfer[]> {
+async function explainedTransfers(
+  ctx: AppContext,
+  groupId: number,
+  /** Instead of the stored suggestions, these. */
+  instead?: readonly Transfer[],
+): Promise<ExplainedTransfer[]> {
+  const source = instead === undefined ? null : JSON.stringify(instead);
   type Row = {
     ord: string;
     from_id: number;
@@ -168,7 +197,7 @@ async function explainedTransfers(ctx: AppContext, groupId: number): Promise<Exp
     cross join lateral (
       select ord, (t->>'fromId')::int as from_id, (t->>'toId')::int as to_id,
         (t->>'amountCents')::int as amount_cents
-      from jsonb_array_elements(l.transfers) with ordinality as e(t, ord)
+      from jsonb_array_elements(coalesce(${source}::jsonb, l.transfers)) with ordinality as e(t, ord)
     ) p
     cross join lateral (
       select array(

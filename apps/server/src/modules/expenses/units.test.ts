@@ -302,4 +302,26 @@ describe('settle-up with units', () => {
       expense_count: 1,
     });
   });
+
+  it('still clears every party after a member of a unit leaves the group with a balance', async () => {
+    const { group, ana, ben, carl } = await house();
+    await spend(ana, group.id, 9000, [ana.user.id, ben.user.id, carl.user.id]);
+    await send(ana.auth, 'POST', `/groups/${group.id}/units`, {
+      name: 'Ana & Ben',
+      member_ids: [ana.user.id, ben.user.id],
+    });
+    const left = await send(ben.auth, 'POST', `/groups/${group.id}/leave`);
+    expect(left.statusCode, left.body).toBe(204);
+    // Ana is alone in the unit: it is dissolved.
+    expect((await send(ana.auth, 'GET', `/groups/${group.id}/units`)).json()).toEqual([]);
+    // Ana +60, Ben −30 (left, on his own again), Carl −30.
+    const summary = await summaryOf(carl, group.id);
+    expect(summary.transfers.every((x) => x.from_unit === null && x.to_unit === null)).toBe(true);
+    expect(summary.transfers.map((x) => [x.from.id, x.to.id, x.amount_cents]).sort()).toEqual(
+      [
+        [ben.user.id, ana.user.id, 3000],
+        [carl.user.id, ana.user.id, 3000],
+      ].sort(),
+    );
+  });
 });
