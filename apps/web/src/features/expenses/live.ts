@@ -3,9 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvents, useRealtimeResync } from '../../lib/realtime-context';
 import { moneyKeys } from './api/keys';
 
-/** `expense` and `settlement` events change what expenses, totals and balances show. */
+/**
+ * `expense` and `settlement` events change what expenses, totals and balances show; a group's
+ * `updated` event may be a change of its units or weights, which changes the suggested transfers.
+ */
 export const isMoneyEvent = (event: RealtimeEvent) =>
-  event.entity === 'expense' || event.entity === 'settlement';
+  event.entity === 'expense' ||
+  event.entity === 'settlement' ||
+  (event.entity === 'group' && event.action === 'updated');
 
 /**
  * Someone else's expense or payment shows on every open expense page, recent-expenses section and
