@@ -3,15 +3,25 @@
  * small expense is added and the suggestions before and after are compared. A suggestion counts as
  * changed when the same payer, receiver and amount is not among the new ones.
  *
- * `npm run bench:settle-up -- [--cases 20000] [--seed 1]`; prints the distribution.
+ * With `--units`, households of four or more have a couple (two of six or more: two couples), who
+ * settle as one party (docs/expenses.md "Units"): the suggestions run between parties.
+ *
+ * `npm run bench:settle-up -- [--cases 20000] [--seed 1] [--units]`; prints the distribution.
  */
 import { parseArgs } from 'node:util';
-import { netBalances, splitExpense, suggestTransfers, type LedgerExpense } from '@household/domain';
+import {
+  netBalances,
+  splitExpense,
+  suggestTransfers,
+  unitBalances,
+  type LedgerExpense,
+} from '@household/domain';
 
 const { values } = parseArgs({
   options: {
     cases: { type: 'string', default: '20000' },
     seed: { type: 'string', default: '1' },
+    units: { type: 'boolean', default: false },
   },
 });
 const cases = Number(values.cases);
@@ -42,10 +52,29 @@ for (let run = 0; run < cases; run += 1) {
   const n = between(3, 12);
   const ids = Array.from({ length: n }, (_, index) => index + 1);
   const history = Array.from({ length: between(10, 60) }, () => expense(ids, 20_000));
-  const before = suggestTransfers(netBalances(history, []));
+  // Members 1 and 2 a couple (unit 1) from four on, 3 and 4 another (unit 2) from six on.
+  const unitOf = new Map<number, number>(
+    !values.units || n < 4
+      ? []
+      : [
+          [1, 1],
+          [2, 1],
+          ...(n >= 6
+            ? ([
+                [3, 2],
+                [4, 2],
+              ] as const)
+            : []),
+        ],
+  );
+  const parties = (expenses: LedgerExpense[]) => {
+    const balances = unitBalances(netBalances(expenses, []), unitOf);
+    return new Map([...balances].filter(([, cents]) => cents !== 0));
+  };
+  const before = suggestTransfers(parties(history));
   // A small expense: a coffee, a bag of bread, up to 5.00 among two or three.
   const small = expense(someOf(ids, between(2, 3)), 500);
-  const after = suggestTransfers(netBalances([...history, small], []), before);
+  const after = suggestTransfers(parties([...history, small]), before);
   const kept = new Set(before.map(key));
   const changed = after.filter((transfer) => !kept.has(key(transfer))).length;
   const counts = byGroupSize.get(n) ?? [];
@@ -56,7 +85,7 @@ for (let run = 0; run < cases; run += 1) {
 const all = [...byGroupSize.values()].flat();
 const share = (list: number[], max: number) =>
   `${((100 * list.filter((changed) => changed <= max).length) / list.length).toFixed(1)} %`;
-console.log(`${cases} cases, seed ${values.seed}`);
+console.log(`${cases} cases, seed ${values.seed}${values.units ? ', with units' : ''}`);
 console.log('members | cases | ≤ 1 changed | ≤ 2 changed | ≤ 3 changed | mean changed');
 for (const [n, list] of [...byGroupSize].sort((a, b) => a[0] - b[0])) {
   const mean = (list.reduce((sum, value) => sum + value, 0) / list.length).toFixed(2);

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { ZCurrency, ZId } from './common';
-import { zPage, ZPersonRef } from './groups';
+import { ZGroupUnit, zPage, ZPersonRef } from './groups';
 import {
   EXPENSE_AMOUNT_MAX_CENTS,
   EXPENSE_DESCRIPTION_MAX_LENGTH,
@@ -367,12 +367,41 @@ export const ZMyBalances = z.object({
 });
 export type MyBalances = z.infer<typeof ZMyBalances>;
 
+/**
+ * Why part of a suggested transfer is there (docs/expenses.md "Settle-up views"); the amounts of a
+ * transfer's reasons add up to it. `direct`: the payer owes the receiver this much for
+ * `expense_count` open expenses. `through`: the payer owes `through`, who owes the receiver, so one
+ * payment does for two. `balance`: the rest, longer chains evened out across the group.
+ */
+export const ZTransferReason = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('direct'),
+    amount_cents: z.number().int(),
+    expense_count: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('through'),
+    amount_cents: z.number().int(),
+    through: ZPersonRef,
+    /** Set when `through` stands for a unit: the unit's name and members. */
+    through_unit: ZGroupUnit.nullable(),
+  }),
+  z.object({ kind: z.literal('balance'), amount_cents: z.number().int() }),
+]);
+export type TransferReason = z.infer<typeof ZTransferReason>;
+
 /** GET /costs/groups/{id}/balance-summary: balances and the payments that clear them. */
 export const ZBalanceSummary = ZGroupBalances.extend({
   transfers: z.array(
     z.object({
+      /**
+       * Who pays. When a unit pays, `from_unit` says so and `from` is one of its members (the
+       * first by id), so a client that knows no units still shows a person of the right side.
+       */
       from: ZPersonRef,
       to: ZPersonRef,
+      from_unit: ZGroupUnit.nullable(),
+      to_unit: ZGroupUnit.nullable(),
       amount_cents: z.number().int(),
       /** Why: the most recent open splits the payer owes the receiver (up to five). */
       expenses: z.array(
@@ -385,6 +414,27 @@ export const ZBalanceSummary = ZGroupBalances.extend({
       ),
       /** How many more open splits between the two are not listed. */
       more_expenses: z.number().int(),
+      /** Why, in parts whose amounts add up to the transfer. */
+      reasons: z.array(ZTransferReason),
+    }),
+  ),
+  /**
+   * The pairwise view: what each person owes each other person directly (open shares of expenses
+   * less payments between the two), one entry per pair that owes anything, largest first.
+   */
+  pairwise: z.array(
+    z.object({
+      from: ZPersonRef,
+      to: ZPersonRef,
+      amount_cents: z.number().int(),
+      /** Open expenses between the two. */
+      expense_count: z.number().int(),
+      /**
+       * Payments between the two, `from` to `to` less the other way: positive, part of the debt was
+       * paid ("Paid €20 of €50"); negative, `to` paid `from` more than they owed directly, which
+       * counts toward what `to` owes others.
+       */
+      paid_cents: z.number().int(),
     }),
   ),
 });

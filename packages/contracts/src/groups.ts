@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { ZCurrency, ZTimeZone } from './common';
+import { ZCurrency, ZId, ZTimeZone } from './common';
 import { ZIdParam, zLine, zMultiline } from './text';
 import {
   ACTIVITY_PAGE_DEFAULT,
@@ -44,12 +44,58 @@ export const ZPersonRef = z.object({
 });
 export type PersonRef = z.infer<typeof ZPersonRef>;
 
+/** A member's default weight in "shares" splits, in percent: 100 a grown-up, 50 a child. */
+export const SHARE_WEIGHT_MIN = 1;
+export const SHARE_WEIGHT_MAX = 1000;
+export const SHARE_WEIGHT_DEFAULT = 100;
+export const ZShareWeight = z
+  .number()
+  .int()
+  .min(SHARE_WEIGHT_MIN, `A weight is at least ${SHARE_WEIGHT_MIN} %`)
+  .max(SHARE_WEIGHT_MAX, `A weight is at most ${SHARE_WEIGHT_MAX} %`);
+
 export const ZGroupMember = ZPersonRef.extend({
   email: z.string().nullable(),
   role: ZGroupRole,
   joined_at: z.string(),
+  /** The default weight of "shares" splits, in percent (docs/expenses.md "Weights"). */
+  share_weight: z.number().int(),
+  /** The unit (couple) the member settles with, if any (docs/expenses.md "Units"). */
+  unit_id: z.number().int().nullable(),
 });
 export type GroupMember = z.infer<typeof ZGroupMember>;
+
+/** PUT /groups/{id}/members/{userId}/weight. */
+export const ZUpdateMemberWeightBody = z.object({ share_weight: ZShareWeight });
+export type UpdateMemberWeightBody = z.input<typeof ZUpdateMemberWeightBody>;
+
+export const UNIT_NAME_MAX_LENGTH = 80;
+export const ZUnitName = zLine()
+  .trim()
+  .min(1, 'A unit needs a name')
+  .max(UNIT_NAME_MAX_LENGTH, `A unit's name is at most ${UNIT_NAME_MAX_LENGTH} characters`);
+
+/** Members joined to settle as one party, a couple ("Ana & Ben"). */
+export const ZGroupUnit = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  members: z.array(ZPersonRef),
+});
+export type GroupUnit = z.infer<typeof ZGroupUnit>;
+
+const ZUnitMemberIds = z
+  .array(ZId)
+  .min(2, 'A unit joins two or more members')
+  .max(50)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each member once');
+
+export const ZCreateUnitBody = z.object({ name: ZUnitName, member_ids: ZUnitMemberIds });
+export type CreateUnitBody = z.input<typeof ZCreateUnitBody>;
+export const ZUpdateUnitBody = z.object({
+  name: ZUnitName.optional(),
+  member_ids: ZUnitMemberIds.optional(),
+});
+export type UpdateUnitBody = z.input<typeof ZUpdateUnitBody>;
 
 /** spec §4: the one active invite code of a group. */
 export const ZInviteCode = z.object({
@@ -80,6 +126,7 @@ export const ZGroup = ZGroupSummary.extend({
   invite_valid_days: z.number().int(),
   my_permissions: z.array(ZGroupPermission),
   members: z.array(ZGroupMember),
+  units: z.array(ZGroupUnit),
   active_invite_code: ZInviteCode.nullable(),
 });
 export type Group = z.infer<typeof ZGroup>;
@@ -167,6 +214,10 @@ export const ACTIVITY_VERBS = [
   'member_left',
   'member_removed',
   'role_changed',
+  'member_weight_changed',
+  'unit_created',
+  'unit_updated',
+  'unit_deleted',
   'invite_code_generated',
   'invite_code_revoked',
   'invitation_sent',

@@ -18,3 +18,4 @@ export * from './currency';
 export * from './money-units';
 export * from './bill-recurrence';
 export * from './several-payers';
+export * from './settle-up-views';

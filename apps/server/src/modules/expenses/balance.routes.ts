@@ -1,7 +1,8 @@
 import { ZBalanceSummary, ZGroupBalances, ZMyBalances } from '@household/contracts';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../http/auth';
-import { balanceSummary, groupBalances, myBalances } from './balances';
+import { balanceSummary } from './balance-summary';
+import { groupBalances, myBalances } from './balances';
 import { security, tags, ZIdParams, type RouteApi } from './route-schemas';
 
 /** Who owes whom: mine across my groups, a group's, and a group's summary for the costs page. */

@@ -10,7 +10,11 @@ import {
 } from '@household/contracts';
 import {
   balancesWith,
+  ledgerEntries,
   netBalances,
+  pairwiseDebts,
+  unitBalances,
+  unitParty,
   type LedgerExpense,
   type LedgerPayment,
 } from '@household/domain';
@@ -44,6 +48,8 @@ interface Model {
   /** Each expense as its rows: one per person and payer (docs/expenses.md "Several payers"). */
   expenses: Map<number, { rows: LedgerExpense[]; version: number }>;
   payments: Map<number, LedgerPayment & { version: number; splitId: number | null }>;
+  /** Who is in which unit: user id → unit id. */
+  unitOf: Map<number, number>;
 }
 
 const pick = <T>(items: readonly T[], at: number): T => items[at % items.length]!;
@@ -380,6 +386,21 @@ async function refreshPaymentVersions(owner: TestUser, groupId: number, model: M
   }
 }
 
+async function joinInUnit(
+  owner: TestUser,
+  groupId: number,
+  members: readonly TestUser[],
+  model: Model,
+) {
+  const response = await send(owner.auth, 'POST', `/groups/${groupId}/units`, {
+    name: 'Couple',
+    member_ids: ids(members.slice(0, 2)),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const unitId = response.json<{ id: number }>().id;
+  for (const id of ids(members.slice(0, 2))) model.unitOf.set(id, unitId);
+}
+
 /** Every way the API reads a group's balances agrees with `netBalances` of the model. */
 async function expectBalancesOf(members: readonly TestUser[], groupId: number, model: Model) {
   const expenses = [...model.expenses.values()].flatMap((expense) => expense.rows);
@@ -402,13 +423,31 @@ async function expectBalancesOf(members: readonly TestUser[], groupId: number, m
     (await send(members[1]!.auth, 'GET', `/costs/groups/${groupId}/balance-summary`)).json(),
   );
   expect(summary.members).toEqual(positions.members);
-  // The stored suggestions clear exactly these positions.
-  const after = new Map(ids(members).map((id) => [id, netOf(id)]));
+  // The stored suggestions clear exactly these positions, between parties (units and members in
+  // none): what `unitBalances` makes of them.
+  const parties = unitBalances(new Map(ids(members).map((id) => [id, netOf(id)])), model.unitOf);
+  const after = new Map(parties);
   for (const transfer of summary.transfers) {
-    after.set(transfer.from.id, after.get(transfer.from.id)! + transfer.amount_cents);
-    after.set(transfer.to.id, after.get(transfer.to.id)! - transfer.amount_cents);
+    const from = transfer.from_unit ? unitParty(transfer.from_unit.id) : transfer.from.id;
+    const to = transfer.to_unit ? unitParty(transfer.to_unit.id) : transfer.to.id;
+    after.set(from, after.get(from)! + transfer.amount_cents);
+    after.set(to, after.get(to)! - transfer.amount_cents);
+    expect(transfer.reasons.reduce((sum, reason) => sum + reason.amount_cents, 0)).toBe(
+      transfer.amount_cents,
+    );
   }
   expect([...after.values()].every((cents) => cents === 0)).toBe(true);
+  // The pairwise view read by SQL is what `pairwiseDebts` makes of the ledger.
+  expect(
+    summary.pairwise.map((debt) => [debt.from.id, debt.to.id, debt.amount_cents, debt.paid_cents]),
+  ).toEqual(
+    pairwiseDebts(ledgerEntries(expenses, payments)).map((debt) => [
+      debt.fromId,
+      debt.toId,
+      debt.amountCents,
+      debt.paidCents,
+    ]),
+  );
 
   for (const me of members) {
     const mine = expectShape(ZMyBalances, (await send(me.auth, 'GET', '/balances')).json());
@@ -429,12 +468,15 @@ describe('balances read by SQL, against netBalances', () => {
         const members = people.slice(0, size);
         const group = await buildGroup(t.app, members[0]!, { name: 'Random', currency });
         for (const member of members.slice(1)) await addMember(t.app, group, member);
-        const model: Model = { expenses: new Map(), payments: new Map() };
+        const model: Model = { expenses: new Map(), payments: new Map(), unitOf: new Map() };
         for (const [index, drawn] of steps.entries()) {
           await apply(drawn, members, group.id, model);
           // Midway and at the end, so that a wrong intermediate state cannot cancel out.
-          if (index === Math.floor(steps.length / 2))
+          if (index === Math.floor(steps.length / 2)) {
             await expectBalancesOf(members, group.id, model);
+            // From here on, the first two settle as a unit (a couple) when there is a third.
+            if (members.length >= 3) await joinInUnit(members[0]!, group.id, members, model);
+          }
         }
         await expectBalancesOf(members, group.id, model);
       }),

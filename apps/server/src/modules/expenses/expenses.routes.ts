@@ -9,6 +9,7 @@ import { groupExpenseRoutes } from './group-expense.routes';
 import { listExpenseRoutes } from './list-expense.routes';
 import { reportRoutes } from './report.routes';
 import { settlementRoutes } from './settlement.routes';
+import { unitRoutes } from './unit.routes';
 
 export function expensesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -24,5 +25,6 @@ export function expensesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     settlementRoutes(api, ctx);
     balanceRoutes(api, ctx);
     reportRoutes(api, ctx);
+    unitRoutes(api, ctx);
   };
 }

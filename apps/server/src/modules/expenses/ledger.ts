@@ -1,7 +1,7 @@
-import { suggestTransfers, type BalanceChanges } from '@household/domain';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { suggestTransfers, unitBalances, type BalanceChanges } from '@household/domain';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { groupBalances, groupLedgers } from '../../db/schema';
+import { groupBalances, groupLedgers, groupMembers } from '../../db/schema';
 
 /**
  * A group's money state (docs/expenses.md "Ledger"): every change of a group's expenses or
@@ -55,15 +55,32 @@ export async function readBalances(
     .orderBy(groupBalances.userId);
 }
 
+/** Who is in which unit (user id → unit id); members in none are left out. */
+export async function readUnitOf(db: DbOrTx, groupId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ userId: groupMembers.userId, unitId: groupMembers.unitId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), isNotNull(groupMembers.unitId)));
+  return new Map(rows.map((row) => [row.userId, row.unitId!]));
+}
+
 /**
- * The suggested transfers for the balances as they are now, built on the ones stored before, so
- * that a small change changes few suggestions; stored for the next change and for reads.
+ * The suggested transfers for the balances as they are now, between parties (units and members in
+ * none, docs/expenses.md "Units"), built on the ones stored before, so that a small change changes
+ * few suggestions; stored for the next change and for reads. `afresh` when the parties themselves
+ * changed (a unit made, changed or dissolved): the stored ones ran between other parties.
  */
-export async function refreshSuggestions(tx: Tx, ledger: Awaited<ReturnType<typeof lockLedger>>) {
+export async function refreshSuggestions(
+  tx: Tx,
+  ledger: Awaited<ReturnType<typeof lockLedger>>,
+  options: { afresh?: boolean } = {},
+) {
   const balances = await readBalances(tx, ledger.groupId, { nonZero: true });
+  const unitOf = await readUnitOf(tx, ledger.groupId);
+  const parties = unitBalances(new Map(balances.map((row) => [row.userId, row.netCents])), unitOf);
   const transfers = suggestTransfers(
-    new Map(balances.map((row) => [row.userId, row.netCents])),
-    ledger.transfers,
+    new Map([...parties].filter(([, cents]) => cents !== 0)),
+    options.afresh ? [] : ledger.transfers,
   );
   await tx
     .update(groupLedgers)

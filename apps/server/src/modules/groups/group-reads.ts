@@ -1,13 +1,25 @@
-import type { Group, GroupMember, GroupRole, GroupSummary } from '@household/contracts';
+import type { Group, GroupMember, GroupRole, GroupSummary, GroupUnit } from '@household/contracts';
 import { GROUP_ROLES } from '@household/contracts';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { groupInviteCodes, groupMembers, groups, users, type UserRow } from '../../db/schema';
+import {
+  groupInviteCodes,
+  groupMembers,
+  groups,
+  groupUnits,
+  users,
+  type UserRow,
+} from '../../db/schema';
 import { isGroupRole, ROLE_PERMISSIONS } from './groups.policy';
-import { personColumns, presentPersonOrNull } from '../people/people.presenter';
-import { presentGroupSummary, presentInviteCode, presentMember } from './groups.presenter';
+import { personColumns, presentPersonOrNull, type PersonFields } from '../people/people.presenter';
+import {
+  presentGroupSummary,
+  presentInviteCode,
+  presentMember,
+  presentUnit,
+} from './groups.presenter';
 import { groupNotFound, memberCount, requireMembership } from './membership';
 
 const roleRank = (role: string) => GROUP_ROLES.indexOf(role as GroupRole);
@@ -34,14 +46,42 @@ export async function listMembers(
   groupId: number,
 ): Promise<GroupMember[]> {
   const rows = await db
-    .select({ user: users, role: groupMembers.role, joinedAt: groupMembers.joinedAt })
+    .select({
+      user: users,
+      role: groupMembers.role,
+      joinedAt: groupMembers.joinedAt,
+      shareWeight: groupMembers.shareWeight,
+      unitId: groupMembers.unitId,
+    })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(eq(groupMembers.groupId, groupId))
     .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId));
   return rows
     .sort((a, b) => roleRank(a.role) - roleRank(b.role))
-    .map((row) => presentMember(row.user, row.role as GroupRole, row.joinedAt, ctx.config));
+    .map((row) => presentMember(row.user, { ...row, role: row.role as GroupRole }, ctx.config));
+}
+
+/** A group's units (couples) with their members, oldest unit first, members by id. */
+export async function listUnits(
+  ctx: AppContext,
+  db: DbOrTx,
+  groupId: number,
+): Promise<GroupUnit[]> {
+  const rows = await db
+    .select({ unit: groupUnits, member: personColumns(users) })
+    .from(groupUnits)
+    .innerJoin(groupMembers, eq(groupMembers.unitId, groupUnits.id))
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(eq(groupUnits.groupId, groupId))
+    .orderBy(asc(groupUnits.id), asc(groupMembers.userId));
+  const units = new Map<number, { unit: { id: number; name: string }; members: PersonFields[] }>();
+  for (const row of rows) {
+    const entry = units.get(row.unit.id) ?? { unit: row.unit, members: [] };
+    entry.members.push(row.member);
+    units.set(row.unit.id, entry);
+  }
+  return [...units.values()].map(({ unit, members }) => presentUnit(unit, members, ctx.config));
 }
 
 const codeCreators = alias(users, 'code_creators');
@@ -75,7 +115,10 @@ export async function getGroup(ctx: AppContext, actor: UserRow, groupId: number)
     .where(eq(groups.id, groupId));
   if (!row || !isGroupRole(row.role)) throw groupNotFound();
   const { group, role } = row;
-  const members = await listMembers(ctx, ctx.db, groupId);
+  const [members, units] = await Promise.all([
+    listMembers(ctx, ctx.db, groupId),
+    listUnits(ctx, ctx.db, groupId),
+  ]);
   return {
     ...presentGroupSummary(group, role, members.length),
     created_by: presentPersonOrNull(row.creator, ctx.config),
@@ -83,6 +126,7 @@ export async function getGroup(ctx: AppContext, actor: UserRow, groupId: number)
     invite_valid_days: group.inviteValidDays,
     my_permissions: [...ROLE_PERMISSIONS[role]],
     members,
+    units,
     active_invite_code: row.code ? presentInviteCode(row.code, row.codeCreator, ctx.config) : null,
   };
 }

@@ -4,6 +4,7 @@ import type {
   GroupMember,
   GroupRole,
   GroupSummary,
+  GroupUnit,
   InviteCode,
 } from '@household/contracts';
 import type { Config } from '../../config';
@@ -29,17 +30,38 @@ export function presentGroupSummary(
   };
 }
 
+export interface MemberFields {
+  role: GroupRole;
+  joinedAt: Date;
+  shareWeight: number;
+  unitId: number | null;
+}
+
 export function presentMember(
   user: PersonFields & Pick<UserRow, 'email'>,
-  role: GroupRole,
-  joinedAt: Date,
+  member: MemberFields,
   config: UrlConfig,
 ): GroupMember {
   return {
     ...presentPerson(user, config),
     email: user.email,
-    role,
-    joined_at: joinedAt.toISOString(),
+    role: member.role,
+    joined_at: member.joinedAt.toISOString(),
+    share_weight: member.shareWeight,
+    unit_id: member.unitId,
+  };
+}
+
+/** A unit with its members, as people. */
+export function presentUnit(
+  unit: { id: number; name: string },
+  members: readonly PersonFields[],
+  config: UrlConfig,
+): GroupUnit {
+  return {
+    id: unit.id,
+    name: unit.name,
+    members: members.map((member) => presentPerson(member, config)),
   };
 }
 

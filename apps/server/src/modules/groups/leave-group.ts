@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { choreAssignments, groupMembers, groups, type UserRow } from '../../db/schema';
+import { choreAssignments, groupMembers, groups, groupUnits, type UserRow } from '../../db/schema';
 import { membershipEvent } from '../../realtime/events';
 import { recordActivity } from './activity';
 import { lastOwner, ownerCount, requireMembership } from './membership';
@@ -22,6 +22,22 @@ export async function releaseChoreTurns(tx: Tx, groupId: number, userId: number)
     );
 }
 
+/**
+ * Someone who leaves a group leaves their unit (the membership row goes); a unit left with one
+ * member is dissolved, since nobody is left to settle with (docs/expenses.md "Units"). The
+ * suggested transfers catch up at the next read or money change.
+ */
+export async function dissolveLoneUnits(tx: Tx, groupId: number) {
+  const lone = sql`(select u.id from ${groupUnits} u where u.group_id = ${groupId}
+    and (select count(*) from ${groupMembers} m where m.unit_id = u.id) < 2)`;
+  await tx
+    .update(groupMembers)
+    .set({ unitId: null })
+    .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.unitId, lone)));
+  await tx.execute(sql`delete from ${groupUnits} u where u.group_id = ${groupId}
+    and not exists (select 1 from ${groupMembers} m where m.unit_id = u.id)`);
+}
+
 export async function leaveGroup(ctx: AppContext, actor: UserRow, groupId: number) {
   await ctx.db.transaction(async (tx) => {
     const { role } = await requireMembership(tx, groupId, actor.id, { lock: true });
@@ -30,6 +46,7 @@ export async function leaveGroup(ctx: AppContext, actor: UserRow, groupId: numbe
       .delete(groupMembers)
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, actor.id)));
     await releaseChoreTurns(tx, groupId, actor.id);
+    await dissolveLoneUnits(tx, groupId);
     await recordActivity(tx, {
       groupId,
       actorId: actor.id,

@@ -8,7 +8,7 @@ import { membershipEvent } from '../../realtime/events';
 import { recordActivity } from './activity';
 import { listMembers } from './group-reads';
 import { assertCan, canChangeRole, canRemoveMember, isGroupRole } from './groups.policy';
-import { leaveGroup, releaseChoreTurns } from './leave-group';
+import { dissolveLoneUnits, leaveGroup, releaseChoreTurns } from './leave-group';
 import { lastOwner, ownerCount, requireMembership } from './membership';
 import { recordRemoval } from './removals';
 
@@ -74,6 +74,7 @@ export async function removeMember(
       .delete(groupMembers)
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
     await releaseChoreTurns(tx, groupId, userId);
+    await dissolveLoneUnits(tx, groupId);
     await recordRemoval(tx, { groupId, userId, removedBy: actor.id });
     await recordActivity(tx, {
       groupId,

@@ -21,6 +21,7 @@ import { GroupSettingsDialog } from '../../features/groups/components/GroupSetti
 import { InviteByEmailSection } from '../../features/groups/components/InviteByEmailSection';
 import { InviteCodeSection } from '../../features/groups/components/InviteCodeSection';
 import { MembersSection } from '../../features/groups/components/MembersSection';
+import { UnitsSection } from '../../features/groups/components/UnitsSection';
 import { RoleBadge } from '../../features/groups/components/RoleBadge';
 import { actionErrorKey, loadErrorKey } from '../../features/groups/errors';
 import { PageLoader } from '../../components/PageLoader';
@@ -98,6 +99,7 @@ function GroupDetail({
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Stack miw={0}>
           <MembersSection group={group} myId={myId} />
+          <UnitsSection group={group} />
           {can('manage_invites') && <InviteCodeSection group={group} timeZone={timeZone} />}
           {can('manage_invites') && <InviteByEmailSection group={group} myId={myId} />}
         </Stack>

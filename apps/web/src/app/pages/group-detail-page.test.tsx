@@ -152,6 +152,61 @@ describe('group detail page (spec §2 Group detail)', () => {
     expect(await server.callsTo('/groups/1/members/6')[0]!.json()).toEqual({ role: 'admin' });
   });
 
+  it('lets an admin set a default weight, saved when the field is left', async () => {
+    const { server } = openGroup(groupDetail('admin'));
+    server.protectedRoute('PUT', '/groups/1/members/6/weight', () =>
+      jsonResponse({ ...groupDetail().members[2], share_weight: 50 }),
+    );
+    const weight = await screen.findByRole('textbox', {
+      name: 'Default weight of Bob Member in shares, in percent',
+    });
+    await userEvent.clear(weight);
+    await userEvent.type(weight, '50');
+    await userEvent.tab();
+    expect(await screen.findByText('Weight saved')).toBeInTheDocument();
+    expect(await server.callsTo('/groups/1/members/6/weight')[0]!.json()).toEqual({
+      share_weight: 50,
+    });
+  });
+
+  it('shows units to a member, and lets an owner join two members in one', async () => {
+    const couple = {
+      id: 4,
+      name: 'Ann & Bob',
+      members: [person(5, 'Ann Example'), person(6, 'Bob Member')],
+    };
+    openGroup(groupDetail('member', { units: [couple] }));
+    const units = await screen.findByRole('region', { name: 'Units' });
+    expect(within(units).getByRole('group', { name: 'Ann & Bob' })).toHaveTextContent(
+      'Ann Example, Bob Member',
+    );
+    expect(within(units).queryByRole('button', { name: 'Create a unit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Default weight/ })).not.toBeInTheDocument();
+  });
+
+  it('creates a unit from two members', async () => {
+    const { server } = openGroup(groupDetail('owner'));
+    server.protectedRoute('POST', '/groups/1/units', () =>
+      jsonResponse(
+        { id: 4, name: 'Ann & Bob', members: [person(5, 'Ann Example'), person(6, 'Bob Member')] },
+        201,
+      ),
+    );
+    const units = await screen.findByRole('region', { name: 'Units' });
+    await userEvent.click(within(units).getByRole('button', { name: 'Create a unit' }));
+    await userEvent.type(within(units).getByLabelText('Name'), 'Ann & Bob');
+    await userEvent.click(within(units).getByRole('button', { name: 'Save unit' }));
+    expect(within(units).getByRole('alert')).toHaveTextContent('Choose two or more members.');
+    await userEvent.click(within(units).getByRole('checkbox', { name: 'Ann Example' }));
+    await userEvent.click(within(units).getByRole('checkbox', { name: 'Bob Member' }));
+    await userEvent.click(within(units).getByRole('button', { name: 'Save unit' }));
+    expect(await screen.findByText('Unit saved')).toBeInTheDocument();
+    expect(await server.callsTo('/groups/1/units')[0]!.json()).toEqual({
+      name: 'Ann & Bob',
+      member_ids: [5, 6],
+    });
+  });
+
   it('removes a member after a confirmation', async () => {
     const { server } = openGroup();
     server.protectedRoute('DELETE', '/groups/1/members/6', () => {

@@ -56,6 +56,17 @@ export function activitySentence(t: TFunction, entry: ActivityEntry, locale: str
         ? t('groups.activity.role_changed_handover', roles)
         : t('groups.activity.role_changed', { actor, ...roles });
     }
+    case 'member_weight_changed':
+      return t('groups.activity.member_weight_changed', {
+        actor,
+        subject,
+        weight: typeof details.share_weight === 'number' ? details.share_weight : 100,
+      });
+    case 'unit_created':
+    case 'unit_deleted':
+      return t(`groups.activity.${entry.verb}`, { actor, unit: text(details.name) });
+    case 'unit_updated':
+      return t('groups.activity.unit_updated', { actor, unit: text(details.name) });
     case 'invite_code_generated':
       return t('groups.activity.invite_code_generated', { actor });
     case 'invite_code_revoked':

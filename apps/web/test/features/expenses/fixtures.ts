@@ -28,6 +28,8 @@ const member = (ref: PersonRef, role: GroupMember['role']): GroupMember => ({
   email: `${ref.name!.toLowerCase().split(' ')[0]}@example.org`,
   role,
   joined_at: '2025-03-12T10:00:00.000Z',
+  share_weight: 100,
+  unit_id: null,
 });
 
 /** Flat 3B: Cleo (owner), Ann (the signed-in test user, id 5) and Bob. */
@@ -45,6 +47,7 @@ export const group = (overrides: Partial<Group> = {}): Group => ({
   invite_valid_days: 7,
   my_permissions: ['view_group', 'view_activity', 'manage_invites'],
   members: [member(cleo, 'owner'), member(ann, 'member'), member(bob, 'member')],
+  units: [],
   active_invite_code: null,
   ...overrides,
 });

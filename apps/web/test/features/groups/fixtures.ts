@@ -24,6 +24,8 @@ export const member = (id: number, name: string, role: GroupRole): GroupMember =
   email: `${name.toLowerCase().split(' ')[0]}@example.org`,
   role,
   joined_at: '2025-03-12T10:00:00.000Z',
+  share_weight: 100,
+  unit_id: null,
 });
 
 export const groupSummary = (overrides: Partial<GroupSummary> = {}): GroupSummary => ({
@@ -60,6 +62,7 @@ export const groupDetail = (
     member(5, 'Ann Example', myRole),
     member(6, 'Bob Member', 'member'),
   ],
+  units: [],
   active_invite_code: null,
   ...overrides,
 });

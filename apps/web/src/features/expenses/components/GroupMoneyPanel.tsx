@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconFileExport, IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
@@ -15,6 +15,7 @@ import { GroupBalancesCard } from './GroupBalancesCard';
 import { MoneySection } from './MoneySection';
 import { SettlementsCard } from './SettlementsCard';
 import { SpendingReport } from './SpendingReport';
+import { PairwiseDebts } from './PairwiseDebts';
 import { SuggestedTransfers } from './SuggestedTransfers';
 
 const SplitwiseImportModal = lazy(() =>
@@ -29,6 +30,7 @@ export function GroupMoneyPanel({ groupId, currency }: { groupId: number; curren
   const { t } = useTranslation();
   const api = useApi();
   const summary = useQuery(balanceSummaryQueryOptions(api, groupId));
+  const [view, setView] = useState<'simplified' | 'pairwise'>('simplified');
 
   return (
     <Stack gap="md">
@@ -46,11 +48,25 @@ export function GroupMoneyPanel({ groupId, currency }: { groupId: number; curren
       ) : (
         <>
           <GroupBalancesCard summary={summary.data} />
-          <SuggestedTransfers summary={summary.data} />
+          <SegmentedControl
+            aria-label={t('money.views.label')}
+            value={view}
+            onChange={(value) => setView(value === 'pairwise' ? 'pairwise' : 'simplified')}
+            data={[
+              { value: 'simplified', label: t('money.views.simplified') },
+              { value: 'pairwise', label: t('money.views.pairwise') },
+            ]}
+          />
+          {view === 'simplified' ? (
+            <SuggestedTransfers summary={summary.data} />
+          ) : (
+            <PairwiseDebts summary={summary.data} />
+          )}
           <SettlementsCard
             groupId={groupId}
             currency={summary.data.currency}
             members={summary.data.members}
+            pairwise={summary.data.pairwise}
           />
         </>
       )}

@@ -17,22 +17,27 @@ import { formatCalendarDate } from '../../../lib/format';
 import { money } from '../../../lib/money';
 import { NAME_RULES, personName } from '../../../lib/people';
 import { MoneySection, PlainList } from './MoneySection';
+import { pairPaymentSentence } from './PairwiseDebts';
 
 const SettlementFormModal = lazy(() =>
   import('./SettlementFormModal').then((m) => ({ default: m.SettlementFormModal })),
 );
 
 type Member = BalanceSummary['members'][number];
+type Debt = BalanceSummary['pairwise'][number];
 
 /** The group's payments: recorded here or from a transfer, edited and deleted with their version. */
 export function SettlementsCard({
   groupId,
   currency,
   members,
+  pairwise = [],
 }: {
   groupId: number;
   currency: string;
   members: Member[];
+  /** What each owes each directly: a payment row says what it did to the debt between the two. */
+  pairwise?: Debt[];
 }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -82,6 +87,7 @@ export function SettlementsCard({
               <SettlementRow
                 key={settlement.id}
                 settlement={settlement}
+                pairwise={pairwise}
                 onEdit={() => setForm({ opened: true, settlement })}
                 onDelete={() => setDeleting(settlement)}
               />
@@ -124,15 +130,25 @@ export function SettlementsCard({
 
 function SettlementRow({
   settlement,
+  pairwise,
   onEdit,
   onDelete,
 }: {
   settlement: Settlement;
+  pairwise: Debt[];
   onEdit: () => void;
   onDelete: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const sentenceId = useId();
+  // The debt between the two, either way: a partial payment, or one beyond what was owed directly.
+  const pair = pairwise.find(
+    (debt) =>
+      debt.paid_cents !== 0 &&
+      ((debt.from.id === settlement.from.id && debt.to.id === settlement.to.id) ||
+        (debt.from.id === settlement.to.id && debt.to.id === settlement.from.id)),
+  );
+  const format = (cents: number) => money(cents, settlement.currency, i18n.language);
   return (
     <Paper component="li" withBorder p="sm" data-testid="settlement-row">
       <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
@@ -148,6 +164,11 @@ function SettlementRow({
             {formatCalendarDate(settlement.date, i18n.language)}
             {settlement.expense_id !== null && ` · ${t('money.settlements.forExpense')}`}
           </Text>
+          {pair && (
+            <Text size="sm" c="dimmed" data-testid="settlement-effect">
+              {pairPaymentSentence(t, pair, pairwise, format)}
+            </Text>
+          )}
           {settlement.note && (
             <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
               {settlement.note}

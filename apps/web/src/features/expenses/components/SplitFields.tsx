@@ -3,7 +3,13 @@ import { NativeSelect, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SplitDraft, SplitPreview } from '../split-draft';
 import { ItemTakers } from './ItemTakers';
-import { withParticipant, withTaker, withType, withValue } from './split-draft-edits';
+import {
+  defaultShares,
+  withParticipant,
+  withTaker,
+  withType,
+  withValue,
+} from './split-draft-edits';
 import { SplitPeopleTable } from './SplitPeopleTable';
 import { SplitStatusLine } from './SplitStatusLine';
 
@@ -22,7 +28,8 @@ export function SplitFields({
 }: {
   draft: SplitDraft;
   setDraft: (update: (draft: SplitDraft) => SplitDraft) => void;
-  people: { id: number; name: string }[];
+  /** `weight`: the member's default weight of "shares" splits, in percent. */
+  people: { id: number; name: string; weight?: number }[];
   preview: SplitPreview;
   amountKnown: boolean;
   itemBasedOffered: boolean;
@@ -46,7 +53,9 @@ export function SplitFields({
         value={draft.type}
         onChange={(event) => {
           const type = event.currentTarget.value as ExpenseSplitType;
-          setDraft((current) => withType(current, type));
+          setDraft((current) =>
+            withType(current, type, type === 'shares' ? defaultShares(people) : {}),
+          );
         }}
         data={splitTypes.map((type) => ({ value: type, label: t(`expenses.splitType.${type}`) }))}
       />

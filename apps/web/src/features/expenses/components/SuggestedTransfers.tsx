@@ -3,6 +3,7 @@ import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCash, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { notify } from '../../../lib/toasts';
@@ -15,6 +16,13 @@ import { NAME_RULES, personName } from '../../../lib/people';
 import { MoneySection, PlainList } from './MoneySection';
 
 type Transfer = BalanceSummary['transfers'][number];
+type Reason = Transfer['reasons'][number];
+type UnitRef = Transfer['from_unit'];
+
+/** A side of a transfer: a unit (couple) by its name, else the person. */
+export function partyName(t: TFunction, person: Transfer['from'], unit: UnitRef): string {
+  return unit ? unit.name : personName(t, person, NAME_RULES.expenses);
+}
 
 /**
  * The payments that clear every balance (docs/expenses.md "suggestTransfers"), each recorded in
@@ -81,8 +89,8 @@ function TransferRow({
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text id={sentenceId} fw={500} style={{ overflowWrap: 'anywhere' }}>
             {t('money.transfers.sentence', {
-              from: personName(t, transfer.from, NAME_RULES.expenses),
-              to: personName(t, transfer.to, NAME_RULES.expenses),
+              from: partyName(t, transfer.from, transfer.from_unit),
+              to: partyName(t, transfer.to, transfer.to_unit),
               amount: format(transfer.amount_cents),
             })}
           </Text>
@@ -96,6 +104,13 @@ function TransferRow({
             {t('money.transfers.record')}
           </Button>
         </Group>
+        <Stack component="ul" gap={2} m={0} pl={0} style={{ listStyle: 'none' }}>
+          {transfer.reasons.map((reason, index) => (
+            <Text component="li" size="sm" c="dimmed" key={index} data-testid="transfer-reason">
+              {reasonSentence(t, transfer, reason, format)}
+            </Text>
+          ))}
+        </Stack>
         {leftPerson && (
           <Text size="sm" c="dimmed">
             {t('money.transfers.memberLeft', {
@@ -151,6 +166,30 @@ function TransferRow({
       </Stack>
     </Paper>
   );
+}
+
+/** Why part of a transfer is there, in words (docs/expenses.md "Settle-up views"). */
+export function reasonSentence(
+  t: TFunction,
+  transfer: Transfer,
+  reason: Reason,
+  format: (cents: number) => string,
+): string {
+  const from = partyName(t, transfer.from, transfer.from_unit);
+  const to = partyName(t, transfer.to, transfer.to_unit);
+  const amount = format(reason.amount_cents);
+  switch (reason.kind) {
+    case 'direct':
+      return reason.expense_count > 0
+        ? t('money.transfers.reasons.direct', { from, to, amount, count: reason.expense_count })
+        : t('money.transfers.reasons.directNoExpense', { from, to, amount });
+    case 'through': {
+      const through = partyName(t, reason.through, reason.through_unit);
+      return t('money.transfers.reasons.through', { from, to, through, amount });
+    }
+    case 'balance':
+      return t('money.transfers.reasons.balance', { amount });
+  }
 }
 
 /** Records a suggested transfer as a payment dated today, after the person confirmed it. */

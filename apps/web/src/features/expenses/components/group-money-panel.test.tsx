@@ -7,6 +7,7 @@ import {
   ann,
   balanceSummary,
   bob,
+  cleo,
   groupReport,
   importPreview,
   renderMoney,
@@ -86,6 +87,75 @@ describe('group money panel (docs/expenses.md "Money overview screens")', () => 
     ).toBeInTheDocument();
   });
 
+  it('says why each transfer is there, in words, routing around included', async () => {
+    openPanel();
+    const direct = await transferRow('Bob Member pays Ann Example €12.34');
+    expect(
+      within(direct).getByText('Bob Member owes Ann Example €12.34 for 3 expenses'),
+    ).toBeInTheDocument();
+    const around = await transferRow('Cleo Owner pays Ann Example €17.66');
+    expect(
+      within(around).getByText(
+        'Cleo Owner pays Ann Example for Bob Member: Cleo Owner owes Bob Member €17.66 and Bob Member owes Ann Example €17.66',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('names a unit as the side of a transfer', async () => {
+    const couple = { id: 9, name: 'Ann & Bob', members: [ann, bob] };
+    openPanel({
+      summary: balanceSummary({
+        transfers: [
+          {
+            from: cleo,
+            to: ann,
+            from_unit: null,
+            to_unit: couple,
+            amount_cents: 1766,
+            expenses: [],
+            more_expenses: 0,
+            reasons: [{ kind: 'direct', amount_cents: 1766, expense_count: 1 }],
+          },
+        ],
+      }),
+    });
+    const row = await transferRow('Cleo Owner pays Ann & Bob €17.66');
+    expect(within(row).getByText('Cleo Owner owes Ann & Bob €17.66 for 1 expense')).toBeVisible();
+  });
+
+  it('switches to the pairwise view: who owes whom directly, with partial payments in words', async () => {
+    openPanel();
+    await transferRow('Bob Member pays Ann Example €12.34');
+    await userEvent.click(screen.getByRole('radio', { name: 'Pairwise' }));
+    const section = await region('Who owes whom directly');
+    const rows = within(section).getAllByTestId('pairwise-row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Bob Member owes Ann Example €30.00for 3 expensesPaid €20.00 of €50.00 to Ann Example',
+      'Cleo Owner owes Bob Member €17.66for 1 expense',
+      'Deleted user owes Ann Example €10.00for 1 expense',
+    ]);
+    expect(screen.queryAllByTestId('transfer-row')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('radio', { name: 'Simplified' }));
+    expect(await screen.findAllByTestId('transfer-row')).toHaveLength(3);
+  });
+
+  it('explains a payment beyond a direct debt as settling a debt through the receiver', async () => {
+    openPanel({
+      summary: balanceSummary({
+        pairwise: [
+          { from: bob, to: ann, amount_cents: 1000, expense_count: 1, paid_cents: 0 },
+          { from: cleo, to: bob, amount_cents: 1000, expense_count: 0, paid_cents: -1000 },
+        ],
+      }),
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Pairwise' }));
+    expect(
+      await screen.findByText(
+        "Bob Member paid Cleo Owner €10.00, which settles Bob Member's debt to Ann Example through Cleo Owner",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says so when everyone is settled up', async () => {
     openPanel({ summary: balanceSummary({ transfers: [] }) });
     expect(await screen.findByText('Everyone is settled up.')).toBeInTheDocument();
@@ -144,6 +214,10 @@ describe('group money panel (docs/expenses.md "Money overview screens")', () => 
     expect(row).toHaveTextContent('Bob Member paid Ann Example €20.00');
     expect(row).toHaveTextContent('Mar 11, 2025');
     expect(row).toHaveTextContent('Cash at the door');
+    // What the payment did to the debt between the two.
+    expect(within(row).getByTestId('settlement-effect')).toHaveTextContent(
+      'Paid €20.00 of €50.00 to Ann Example',
+    );
   });
 
   it('records a payment by hand between two members', async () => {

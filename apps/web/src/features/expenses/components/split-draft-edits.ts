@@ -2,12 +2,29 @@
 import type { ExpenseSplitType } from '@household/contracts';
 import type { SplitDraft } from '../split-draft';
 
-/** Another split type: the entries typed for the last one mean nothing to it. */
-export const withType = (draft: SplitDraft, type: ExpenseSplitType): SplitDraft => ({
+/**
+ * Another split type: the entries typed for the last one mean nothing to it. It starts from
+ * `defaults` instead, e.g. the members' default weights for "shares" (docs/expenses.md "Weights").
+ */
+export const withType = (
+  draft: SplitDraft,
+  type: ExpenseSplitType,
+  defaults: Record<number, string> = {},
+): SplitDraft => ({
   ...draft,
   type,
-  values: {},
+  values: { ...defaults },
 });
+
+/** The members' default weights as the entries of a "shares" split: the percent as the weight. */
+export const defaultShares = (
+  people: readonly { id: number; weight?: number | undefined }[],
+): Record<number, string> =>
+  Object.fromEntries(
+    people.flatMap((person) =>
+      person.weight === undefined ? [] : [[person.id, String(person.weight)]],
+    ),
+  );
 
 /** Someone in or out of the split; participants stay in `order` (the people shown). */
 export const withParticipant = (

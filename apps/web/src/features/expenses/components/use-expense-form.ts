@@ -233,14 +233,24 @@ export function useExpenseForm({
 function useSplitPeople(members: GroupMember[], expense: Expense | undefined) {
   const { t } = useTranslation();
   return useMemo(() => {
-    const known = new Map(
-      members.map((member) => [member.id, personName(t, member, NAME_RULES.expenses)]),
+    const known = new Map<number, { id: number; name: string; weight?: number }>(
+      members.map((member) => [
+        member.id,
+        {
+          id: member.id,
+          name: personName(t, member, NAME_RULES.expenses),
+          weight: member.share_weight,
+        },
+      ]),
     );
     for (const split of expense?.splits ?? []) {
       if (split.user && !known.has(split.user.id)) {
-        known.set(split.user.id, personName(t, split.user, NAME_RULES.expenses));
+        known.set(split.user.id, {
+          id: split.user.id,
+          name: personName(t, split.user, NAME_RULES.expenses),
+        });
       }
     }
-    return [...known].map(([id, name]) => ({ id, name }));
+    return [...known.values()];
   }, [members, expense, t]);
 }

@@ -227,8 +227,11 @@ describe('group expenses page (spec §2 /groups/{groupId}/expenses)', () => {
       await userEvent.type(within(dialog).getByLabelText('Percent for Cleo Owner'), '37.5');
       expect(within(dialog).getByTestId('share-6')).toHaveTextContent('€2.50');
 
+      // "Shares" starts from the members' default weights, 100 % each here (docs/expenses.md "Weights").
       await userEvent.selectOptions(within(dialog).getByLabelText('Split'), 'shares');
-      await userEvent.type(within(dialog).getByLabelText('Shares for Ann Example'), '2');
+      expect(within(dialog).getByLabelText('Shares for Ann Example')).toHaveValue('100');
+      await userEvent.clear(within(dialog).getByLabelText('Shares for Ann Example'));
+      await userEvent.type(within(dialog).getByLabelText('Shares for Ann Example'), '200');
       expect(within(dialog).getByTestId('share-5')).toHaveTextContent('€10.00');
       expect(within(dialog).getByTestId('share-6')).toHaveTextContent('€5.00');
       await userEvent.clear(within(dialog).getByLabelText('Shares for Bob Member'));

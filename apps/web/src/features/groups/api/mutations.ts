@@ -1,16 +1,19 @@
 import {
   ZGroupMember,
+  ZGroupUnit,
   ZGroupSummary,
   ZInvitation,
   ZInviteCode,
   ZJoinGroupResult,
   normalizeInviteCode,
   type CreateGroupBody,
+  type CreateUnitBody,
   type Group,
   type GroupRole,
   type InviteCode,
   type UpdateGroupBody,
   type UpdateGroupSettingsBody,
+  type UpdateUnitBody,
 } from '@household/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../lib/api-context';
@@ -121,6 +124,58 @@ export function useRemoveMember(id: number) {
       refreshGroup(queryClient, id);
       void queryClient.invalidateQueries({ queryKey: groupKeys.activity(id) });
     },
+  });
+}
+
+/**
+ * Weights and units change how the group's money is shared: the group, its activity and its money
+ * views (the expenses feature's `['money']` queries, by their shared key) are read again.
+ */
+function refreshSharing(queryClient: QueryClient, id: number) {
+  refreshGroup(queryClient, id);
+  void queryClient.invalidateQueries({ queryKey: groupKeys.activity(id) });
+  void queryClient.invalidateQueries({ queryKey: ['money'] });
+}
+
+export function useSetShareWeight(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, shareWeight }: { userId: number; shareWeight: number }) =>
+      api.put(apiPaths.groupMemberWeight(id, userId), {
+        json: { share_weight: shareWeight },
+        schema: ZGroupMember,
+      }),
+    onSettled: () => refreshSharing(queryClient, id),
+  });
+}
+
+export function useCreateUnit(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateUnitBody) =>
+      api.post(apiPaths.groupUnits(id), { json: body, schema: ZGroupUnit }),
+    onSettled: () => refreshSharing(queryClient, id),
+  });
+}
+
+export function useUpdateUnit(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ unitId, body }: { unitId: number; body: UpdateUnitBody }) =>
+      api.patch(apiPaths.groupUnit(id, unitId), { json: body, schema: ZGroupUnit }),
+    onSettled: () => refreshSharing(queryClient, id),
+  });
+}
+
+export function useDissolveUnit(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (unitId: number) => api.delete(apiPaths.groupUnit(id, unitId)),
+    onSettled: () => refreshSharing(queryClient, id),
   });
 }
 

@@ -7,6 +7,9 @@ export const apiPaths = {
   groups: sharedApiPaths.groups,
   group: sharedApiPaths.group,
   groupMember: (id: Id, userId: Id) => `/groups/${id}/members/${userId}`,
+  groupMemberWeight: (id: Id, userId: Id) => `/groups/${id}/members/${userId}/weight`,
+  groupUnits: (id: Id) => `/groups/${id}/units`,
+  groupUnit: (id: Id, unitId: Id) => `/groups/${id}/units/${unitId}`,
   groupLeave: (id: Id) => `/groups/${id}/leave`,
   /** The group's one active invite code: GET it, POST a new one, DELETE to revoke it. */
   groupInviteCode: (id: Id) => `/groups/${id}/invites`,

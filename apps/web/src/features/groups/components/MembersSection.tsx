@@ -4,6 +4,7 @@ import {
   Avatar,
   Group as Row,
   NativeSelect,
+  NumberInput,
   Stack,
   Text,
   Tooltip,
@@ -13,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { notify } from '../../../lib/toasts';
-import { useChangeRole, useRemoveMember } from '../api/mutations';
+import { useChangeRole, useRemoveMember, useSetShareWeight } from '../api/mutations';
 import { actionErrorKey } from '../errors';
 import { NAME_RULES, personName } from '../../../lib/people';
 import { ConfirmModal } from '../../../components/ConfirmModal';
@@ -34,6 +35,7 @@ function controlsFor(group: Group, member: GroupMember, myId: number | undefined
   return {
     roles: reachable ? roles : null,
     canRemove: reachable && member.id !== myId,
+    canWeigh: canManage,
   };
 }
 
@@ -147,6 +149,15 @@ function MemberRow({
         </Stack>
       </Row>
       <Row gap="xs" wrap="nowrap">
+        {controls.canWeigh ? (
+          <WeightInput groupId={group.id} member={member} name={name} />
+        ) : (
+          member.share_weight !== 100 && (
+            <Text size="sm" c="dimmed">
+              {t('groups.weights.badge', { weight: member.share_weight })}
+            </Text>
+          )
+        )}
         {controls.roles ? (
           <NativeSelect
             aria-label={t('groups.members.role')}
@@ -173,5 +184,61 @@ function MemberRow({
         )}
       </Row>
     </Row>
+  );
+}
+
+/**
+ * The member's default weight in "shares" splits, in percent (docs/expenses.md "Weights"): saved
+ * when the field is left with a new whole number between 1 and 1000.
+ */
+function WeightInput({
+  groupId,
+  member,
+  name,
+}: {
+  groupId: number;
+  member: GroupMember;
+  name: string;
+}) {
+  const { t } = useTranslation();
+  const setWeight = useSetShareWeight(groupId);
+  const [value, setValue] = useState<string | number>(member.share_weight);
+  const save = () => {
+    const weight = Number(value);
+    if (!Number.isInteger(weight) || weight < 1 || weight > 1000) {
+      setValue(member.share_weight);
+      notify({ type: 'error', message: t('groups.weights.invalid') });
+      return;
+    }
+    if (weight === member.share_weight) return;
+    setWeight.mutate(
+      { userId: member.id, shareWeight: weight },
+      {
+        onSuccess: () => notify({ type: 'success', message: t('groups.weights.saved') }),
+        onError: (error) => {
+          setValue(member.share_weight);
+          notify({ type: 'error', message: t(actionErrorKey(error, 'groups.weights.failed')) });
+        },
+      },
+    );
+  };
+  return (
+    <NumberInput
+      aria-label={t('groups.weights.label', { name })}
+      size="xs"
+      w="5.5rem"
+      min={1}
+      max={1000}
+      allowDecimal={false}
+      allowNegative={false}
+      suffix=" %"
+      value={value}
+      disabled={setWeight.isPending}
+      onChange={setValue}
+      onBlur={save}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') save();
+      }}
+    />
   );
 }

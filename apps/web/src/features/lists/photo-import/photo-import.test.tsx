@@ -410,7 +410,10 @@ describe('add from photo (spec §2 List detail: add via OCR image upload)', () =
         email: `${person.id}@example.org`,
         role: 'member' as const,
         joined_at: '2025-03-12T10:00:00.000Z',
+        share_weight: 100,
+        unit_id: null,
       })),
+      units: [],
       active_invite_code: null,
     };
     const onList: Item = item(1, 'Bread', { price_cents: 120 });
