@@ -3,7 +3,7 @@ import { expect, expectAccessible, test } from './support/test';
 import { loginViaApi, signUpViaApi, type TestUser } from './support/api';
 import { choreOf, groupOf, housemate } from './support/household';
 import { bellName, registerDevice, sharedExpense as expenseFor } from './support/notifications';
-import { fill, loginViaUi, mainNav, t, toast } from './support/ui';
+import { expectFitsWidth, fill, loginViaUi, mainNav, t, toast } from './support/ui';
 import {
   renderDocumentPhoto,
   type SampleDocument,
@@ -462,11 +462,7 @@ test('on a phone, the chores page, its calendar and the chore form pass the acce
   await page.getByRole('button', { name: c.new, exact: true }).click();
   await expect(page.getByRole('dialog', { name: c.form.newTitle })).toBeVisible();
   await expectAccessible(page, 'new chore');
-  // Nothing is wider than the phone.
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectFitsWidth(page);
 });
 
 /** The photo import dialog at each step, and the list's import history. */
@@ -532,14 +528,6 @@ test('on a phone, the photo import passes the accessibility gate @mobile', async
   test.setTimeout(240_000);
   await checkPhotoImport(page, request);
 });
-
-/** Nothing is wider than the screen (a phone's 375 px in the phone project). */
-async function expectFitsWidth(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /**
  * The bell's notification centre with an unread notification, the account page's delivery and

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { loginViaApi, signUpViaApi, uniqueEmail } from './support/api';
-import { fill, loginViaUi, personIn, t, toast } from './support/ui';
+import { expectFitsWidth, fill, loginViaUi, personIn, t, toast } from './support/ui';
 
 const g = t.groups;
 
@@ -188,8 +188,5 @@ test('the groups pages fit a phone screen @mobile', async ({ page, request }) =>
     .getByRole('link', { name: 'Phone flat' })
     .click();
   await expect(page.getByRole('heading', { name: 'Phone flat', level: 2 })).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectFitsWidth(page);
 });

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test, type Locator, type Page } from './support/test';
 import { groupOf, housemate } from './support/household';
-import { fill, personIn, t, toast } from './support/ui';
+import { expectFitsWidth, fill, personIn, t, toast } from './support/ui';
 
 // Issue 26 §1, end to end: a housemate adds the rent as a monthly bill starting today; it is this
 // month's expense at once, in everyone's balance, and comes back next month; it pauses, resumes,
@@ -209,11 +209,3 @@ test('on a phone, the Recurring bills section and the form with Repeat open fit 
   await bill.scrollIntoViewIfNeeded();
   await expectFitsWidth(a);
 });
-
-/** Nothing is wider than the screen (375 px on the phone). */
-async function expectFitsWidth(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}

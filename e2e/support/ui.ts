@@ -60,3 +60,11 @@ export async function personIn(
   if (path) await page.goto(path);
   return page;
 }
+
+/** Nothing is wider than the screen (a phone's 375 px in the phone project). */
+export async function expectFitsWidth(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
