@@ -14,6 +14,8 @@ export const REALTIME_ENTITIES = [
   'settlement',
   /** A rate set in a group (docs/expenses.md "Currencies"). */
   'exchange_rate',
+  /** A recurring expense started, changed, paused, resumed, ended, skipped or filled in. */
+  'expense_series',
   'chore',
   'assignment',
   'ocr_job',

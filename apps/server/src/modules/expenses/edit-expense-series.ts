@@ -29,7 +29,7 @@ import {
   requireVisibleSeries,
   type VisibleSeries,
 } from './expense-series.policy';
-import { expenseEvent } from './money-changes';
+import { expenseEvent, seriesEvent } from './money-changes';
 import { assertRuleFits, assertTemplateFits, normalRule } from './series-checks';
 import { countReached, nextSeriesDate, seriesDatesBetween, todayInZone } from './series-dates';
 
@@ -228,6 +228,7 @@ export async function updateSeries(
     const made = await makeDueOccurrences(tx, row!, { today, actorId: actor.id });
     return { ...made, changed };
   });
+  await ctx.events.publish(seriesEvent(outcome.series, 'updated', actor.id));
   for (const expense of outcome.changed) {
     await ctx.events.publish(expenseEvent(expense, 'updated', actor.id));
   }
@@ -268,6 +269,7 @@ export async function changeSeriesStatus(
       .returning();
     return makeDueOccurrences(tx, row!, { today, actorId: actor.id });
   });
+  await ctx.events.publish(seriesEvent(outcome.series, 'updated', actor.id));
   await announceMade(ctx, outcome.expenses, actor.id);
   const [presented] = await presentSeries(ctx.db, ctx.config, [outcome.series]);
   return presented!;
@@ -322,6 +324,7 @@ export async function skipOccurrence(
       .returning();
     return row!;
   });
+  await ctx.events.publish(seriesEvent(series, 'updated', actor.id));
   const [presented] = await presentSeries(ctx.db, ctx.config, [series]);
   return presented!;
 }

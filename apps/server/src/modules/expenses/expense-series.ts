@@ -7,7 +7,7 @@ import { groupNotFound, requireMembership } from '../groups/membership';
 import { makeDueOccurrences } from './bill-occurrences';
 import { presentSeries } from './expense-series.presenter';
 import { requireVisibleSeries } from './expense-series.policy';
-import { expenseEvent } from './money-changes';
+import { expenseEvent, seriesEvent } from './money-changes';
 import { assertRuleFits, assertTemplateFits, normalRule } from './series-checks';
 import { nextSeriesDate, todayInZone } from './series-dates';
 
@@ -66,6 +66,7 @@ export async function createSeries(
       .returning();
     return makeDueOccurrences(tx, row!, { today, actorId: actor.id });
   });
+  await ctx.events.publish(seriesEvent(series, 'created', actor.id));
   await announceMade(ctx, expenses, actor.id);
   const [presented] = await presentSeries(ctx.db, ctx.config, [series]);
   return presented!;

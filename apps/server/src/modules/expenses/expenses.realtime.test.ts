@@ -110,4 +110,49 @@ describe('realtime events of money changes', () => {
       [],
     );
   });
+
+  it('tells members of a recurring expense started and paused, not outsiders', async () => {
+    const ann = await buildUser(server.app, { name: 'Ann' });
+    const ben = await buildUser(server.app, { name: 'Ben' });
+    const outsider = await buildUser(server.app, { name: 'Olga' });
+    const group = await buildGroup(server.app, ann);
+    await addMember(server.app, group, ben);
+    const benScreen = await TestClient.ready(server.wsUrl, ben.tokens.access_token);
+    const outsiderScreen = await TestClient.ready(server.wsUrl, outsider.tokens.access_token);
+    clients.push(benScreen, outsiderScreen);
+
+    const started = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/expense-series',
+      headers: ann.auth,
+      payload: {
+        group_id: group.id,
+        description: 'Rent',
+        amount_cents: 90000,
+        split: { type: 'equal', participants: [ann.user.id, ben.user.id] },
+        rule: { frequency: 'monthly', start_date: '2030-05-01' },
+      },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const series = started.json<{ id: number; version: number }>();
+    const created = await benScreen.event(
+      (candidate) => candidate.entity === 'expense_series' && candidate.action === 'created',
+    );
+    expect(created).toMatchObject({ id: series.id, group_id: group.id, actor: ann.user.id });
+
+    const paused = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/expense-series/${series.id}/pause`,
+      headers: ann.auth,
+      payload: { version: series.version },
+    });
+    expect(paused.statusCode, paused.body).toBe(200);
+    const updated = await benScreen.event(
+      (candidate) => candidate.entity === 'expense_series' && candidate.action === 'updated',
+    );
+    expect(updated).toMatchObject({ id: series.id, version: series.version + 1 });
+    expect(outsiderScreen.events().filter((candidate) => candidate.group_id === group.id)).toEqual(
+      [],
+    );
+  });
 });

@@ -8,7 +8,7 @@ import { occurrenceBody, occurrenceCreator } from './bill-occurrences';
 import { writeExpense } from './create-expense';
 import { lockSeriesForChange } from './edit-expense-series';
 import { presentExpenses } from './expenses.presenter';
-import { expenseEvent } from './money-changes';
+import { expenseEvent, seriesEvent } from './money-changes';
 
 /**
  * PUT /expense-series/{id}/occurrences/{date}: a variable bill's waiting occurrence gets its
@@ -20,7 +20,7 @@ export async function fillOccurrence(
   actor: UserRow,
   { id, date, amountCents }: { id: number; date: CalendarDate; amountCents: number },
 ): Promise<Expense> {
-  const created = await ctx.db.transaction(async (tx) => {
+  const filled = await ctx.db.transaction(async (tx) => {
     const { series } = await lockSeriesForChange(ctx, tx, { actor, id });
     const where = and(eq(expenseOccurrences.seriesId, id), eq(expenseOccurrences.date, date));
     const [occurrence] = await tx.select().from(expenseOccurrences).where(where).for('update');
@@ -40,9 +40,11 @@ export async function fillOccurrence(
       .update(expenseOccurrences)
       .set({ status: 'made', expenseId: expense.id, updatedAt: sql`now()` })
       .where(where);
-    return expense;
+    return { expense, series };
   });
-  await ctx.events.publish(expenseEvent(created, 'created', actor.id));
-  const [presented] = await presentExpenses(ctx.db, ctx.config, [created]);
+  // The bill no longer waits: its series changes for everyone who sees it, and the expense is new.
+  await ctx.events.publish(seriesEvent(filled.series, 'updated', actor.id));
+  await ctx.events.publish(expenseEvent(filled.expense, 'created', actor.id));
+  const [presented] = await presentExpenses(ctx.db, ctx.config, [filled.expense]);
   return presented!;
 }

@@ -1,7 +1,7 @@
 import type { ActivityVerb, RealtimeEvent } from '@household/contracts';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { users, type ExpenseRow, type SettlementRow } from '../../db/schema';
+import { users, type ExpenseRow, type ExpenseSeriesRow, type SettlementRow } from '../../db/schema';
 import { recordActivity } from '../groups/activity';
 
 /** The realtime event of an expense change: to its group's members, or to its owner alone. */
@@ -18,6 +18,24 @@ export function expenseEvent(
     group_id: expense.groupId,
     user_id: expense.groupId === null ? expense.createdBy : null,
     version: expense.version,
+    actor: actorId,
+  };
+}
+
+/** The realtime event of a recurring expense's change: to its group, or to its owner alone. */
+export function seriesEvent(
+  series: Pick<ExpenseSeriesRow, 'id' | 'groupId' | 'createdBy' | 'version'>,
+  action: RealtimeEvent['action'],
+  actorId: number,
+): RealtimeEvent {
+  return {
+    entity: 'expense_series',
+    id: series.id,
+    action,
+    list_id: null,
+    group_id: series.groupId,
+    user_id: series.groupId === null ? series.createdBy : null,
+    version: series.version,
     actor: actorId,
   };
 }

@@ -5,13 +5,14 @@ import { moneyKeys } from './api/keys';
 
 /**
  * `expense` and `settlement` events change what expenses, totals and balances show;
- * `exchange_rate` the rates a group's expense form proposes; a group's `updated` event may be a
+ * `exchange_rate` the rates a group's expense form proposes; `expense_series` its recurring bills; a group's `updated` event may be a
  * change of its units or weights, which changes the suggested transfers.
  */
 export const isMoneyEvent = (event: RealtimeEvent) =>
   event.entity === 'expense' ||
   event.entity === 'settlement' ||
   event.entity === 'exchange_rate' ||
+  event.entity === 'expense_series' ||
   (event.entity === 'group' && event.action === 'updated');
 
 /**
