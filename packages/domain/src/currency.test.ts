@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convertMinor, convertSplit, currencyMinorUnits, parseRate } from './currency';
+import { minorUnitDigits } from './money';
 
 const total = (shares: readonly { amountCents: number }[]) =>
   shares.reduce((sum, share) => sum + share.amountCents, 0);
@@ -39,13 +40,20 @@ const shares = fc.array(
   { minLength: 1, maxLength: 12 },
 );
 
-describe('currency minor units (ISO 4217)', () => {
+describe('currency minor units', () => {
   it('knows the currencies whose minor unit is not the cent', () => {
     expect(['JPY', 'KRW', 'ISK', 'CLP', 'VND'].map(currencyMinorUnits)).toEqual([0, 0, 0, 0, 0]);
-    expect(['BHD', 'KWD', 'JOD', 'OMR', 'TND', 'IQD', 'LYD'].map(currencyMinorUnits)).toEqual([
-      3, 3, 3, 3, 3, 3, 3,
+    expect(['BHD', 'KWD', 'JOD', 'OMR', 'TND', 'LYD'].map(currencyMinorUnits)).toEqual([
+      3, 3, 3, 3, 3, 3,
     ]);
-    expect(['EUR', 'USD', 'GBP', 'CHF', 'HUF'].map(currencyMinorUnits)).toEqual([2, 2, 2, 2, 2]);
+    expect(['EUR', 'USD', 'GBP', 'CHF'].map(currencyMinorUnits)).toEqual([2, 2, 2, 2]);
+  });
+
+  it('counts as every amount of the app does, whole forints and rupiahs included', () => {
+    for (const code of ['EUR', 'JPY', 'KWD', 'HUF', 'IDR', 'COP', 'IQD', 'CLF']) {
+      expect(currencyMinorUnits(code)).toBe(minorUnitDigits(code));
+    }
+    expect(['HUF', 'IDR', 'COP'].map(currencyMinorUnits)).toEqual([0, 0, 0]);
   });
 
   it('refuses what is not a currency code', () => {

@@ -5,45 +5,20 @@
  * from zero; a split is converted so that its shares still add up exactly to the converted total.
  */
 
-/**
- * ISO 4217 minor units of the currencies where they are not 2. Intl's (CLDR's) digits are for
- * display and differ for a few (HUF, IDR, COP: 0 there, 2 in ISO), so amounts use this table.
- */
-const MINOR_UNITS: Readonly<Record<string, number>> = {
-  BIF: 0,
-  CLP: 0,
-  DJF: 0,
-  GNF: 0,
-  ISK: 0,
-  JPY: 0,
-  KMF: 0,
-  KRW: 0,
-  PYG: 0,
-  RWF: 0,
-  UGX: 0,
-  UYI: 0,
-  VND: 0,
-  VUV: 0,
-  XAF: 0,
-  XOF: 0,
-  XPF: 0,
-  BHD: 3,
-  IQD: 3,
-  JOD: 3,
-  KWD: 3,
-  LYD: 3,
-  OMR: 3,
-  TND: 3,
-  CLF: 4,
-  UYW: 4,
-};
+import { minorUnitDigits } from './money';
 
 const CURRENCY_CODE = /^[A-Z]{3}$/;
 
-/** ISO 4217 minor units of a currency code: JPY 0, EUR 2, KWD 3; 2 for any code not listed. */
+/**
+ * Minor units of a currency code (JPY 0, EUR 2, KWD 3): the app's one rule, `minorUnitDigits`,
+ * which every amount, form and format already counts in, so a converted amount means what the
+ * rest of the app reads. It is CLDR's: for a few codes (HUF, IDR, COP, IQD...) that is whole units
+ * where ISO 4217 lists a minor unit nobody pays in any more (docs/decisions.md "Several
+ * currencies"). Refuses what is not an upper-case three-letter code.
+ */
 export function currencyMinorUnits(currency: string): number {
   if (!CURRENCY_CODE.test(currency)) throw new RangeError(`not a currency code: ${currency}`);
-  return MINOR_UNITS[currency] ?? 2;
+  return minorUnitDigits(currency);
 }
 
 /**
