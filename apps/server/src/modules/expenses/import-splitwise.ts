@@ -87,7 +87,9 @@ export async function importSplitwise(
   const given = givenRates(body.rates ?? [], home);
   const read = readSplitwiseRecords(records.slice(0, EXPENSE_IMPORT_MAX_ROWS + 1), columns, home);
   const rates = await ratesOf(ctx.db, groupId, home, read.rows, given);
-  const converted = convertRows(read.rows, rates, home);
+  const converted = convertRows(read.rows, rates, home, (row) =>
+    (records[row - 1] ?? []).join(','),
+  );
   const skipped = [
     ...[...read.skipped, ...converted.skipped].sort((a, b) => a.row - b.row),
     ...records.slice(EXPENSE_IMPORT_MAX_ROWS + 1).map((record, index) => ({
@@ -212,6 +214,8 @@ function convertRows(
   rows: readonly SplitwiseRow[],
   rates: { found: ReadonlyMap<string, ForeignMoney> },
   home: string,
+  /** The file's text of a row, as a skipped row shows it. */
+  textOf: (row: number) => string,
 ): { rows: ImportRow[]; skipped: SplitwiseSkip[] } {
   const converted: ImportRow[] = [];
   const skipped: SplitwiseSkip[] = [];
@@ -227,7 +231,7 @@ function convertRows(
       continue;
     }
     const foreign = rates.found.get(row.currency);
-    const text = `${row.date},${row.description},${row.currency}`;
+    const text = textOf(row.row);
     if (!foreign) {
       skipped.push({ row: row.row, reason: 'other_currency', text });
       continue;

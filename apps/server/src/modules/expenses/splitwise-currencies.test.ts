@@ -139,7 +139,13 @@ describe('importing Splitwise rows in another currency', () => {
     expect(without).toMatchObject({
       expenses: 1,
       missing_rates: ['JPY'],
-      skipped: [{ row: 2, reason: 'other_currency' }],
+      skipped: [
+        {
+          row: 2,
+          reason: 'other_currency',
+          text: '2026-01-05,Ramen,Eating out,3000,JPY,2000,-1000,-1000',
+        },
+      ],
     });
 
     expectInvalidField(
