@@ -190,6 +190,7 @@ test('a Splitwise export is previewed, with the rows it skips and why, then impo
     '2026-01-05,Groceries,Groceries,30.00,EUR,15.00,-15.00,0.00',
     '2026-01-06,Cinema,Entertainment,12.00,EUR,-6.00,6.00,0.00',
     '2026-01-07,Taxi,Transport,9.00,EUR,-4.50,0.00,4.50',
+    '2026-01-08,Dinner,Eating out,20.00,USD,10.00,-10.00,0.00',
     `,Total balance,,,EUR,4.50,-9.00,4.50`,
   ].join('\n');
   await loginViaUi(page, ann);
@@ -209,17 +210,36 @@ test('a Splitwise export is previewed, with the rows it skips and why, then impo
       }),
     ),
   ).toBeVisible();
-  await expect(dialog.getByText(fill(m.import.skipped_one, { count: '1' }))).toBeVisible();
+  await expect(dialog.getByText(fill(m.import.skipped_other, { count: '2' }))).toBeVisible();
   await expect(
     dialog.getByText(
       fill(m.import.skippedRow, { row: '4', reason: m.import.reasons.unknown_person }),
     ),
   ).toBeVisible();
+  // The dollars have no rate in the group yet: one is asked for, and the file checked again.
+  await expect(
+    dialog.getByText(
+      fill(m.import.skippedRow, { row: '5', reason: m.import.reasons.other_currency }),
+    ),
+  ).toBeVisible();
+  await dialog.getByLabel(fill(m.import.rateFor, { currency: 'USD', home: 'EUR' })).fill('0.9');
+  await dialog.getByRole('button', { name: m.import.applyRates }).click();
+  await expect(
+    dialog.getByText(
+      fill(m.import.ready, {
+        expenses: fill(m.import.expenses_other, { count: '3' }),
+        payments: fill(m.import.payments_other, { count: '0' }),
+      }),
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByText(fill(m.import.skipped_one, { count: '1' }))).toBeVisible();
   await dialog.getByRole('button', { name: m.import.submit, exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(card(page, 'Groceries')).toBeVisible();
   await expect(card(page, 'Cinema')).toBeVisible();
+  // $20.00 at 0.9 is €18.00, half of it Ben's.
+  await expect(card(page, 'Dinner')).toContainText('€18.00');
   await expect(page.getByTestId('balance-row').filter({ hasText: ben.name })).toContainText(
-    fill(m.balances.owes, { amount: '€9.00' }),
+    fill(m.balances.owes, { amount: '€18.00' }),
   );
 });

@@ -5,6 +5,7 @@ import {
   EXPENSE_AMOUNT_MAX_CENTS,
   EXPENSE_DESCRIPTION_MAX_LENGTH,
   EXPENSE_IMPORT_MAX_CHARS,
+  EXPENSE_IMPORT_RATES_MAX,
   EXPENSE_NOTES_MAX_LENGTH,
   EXPENSE_PAGE_DEFAULT,
   EXPENSE_PAGE_MAX,
@@ -489,6 +490,15 @@ export const ZSplitwiseImportBody = z.object({
     .array(z.object({ name: z.string().max(200), user_id: ZId.nullable() }))
     .max(EXPENSE_PARTICIPANTS_MAX)
     .optional(),
+  /**
+   * Rates for rows in other currencies than the group's (home units per unit, as an expense's
+   * `exchange_rate`); a currency not given takes the group's latest rate. A rate given and used is
+   * recorded as the group's.
+   */
+  rates: z
+    .array(z.object({ currency: ZCurrency, rate: ZExchangeRateValue }))
+    .max(EXPENSE_IMPORT_RATES_MAX)
+    .optional(),
 });
 export type SplitwiseImportBody = z.input<typeof ZSplitwiseImportBody>;
 
@@ -509,8 +519,16 @@ export const ZSplitwiseImportResult = z.object({
       from_id: z.number().int(),
       /** Who received a payment; null for an expense. */
       to_id: z.number().int().nullable(),
+      /** What the row was in another currency, converted into `amount_cents`; null in the group's. */
+      original: z
+        .object({ currency: z.string(), amount_minor: z.number().int(), exchange_rate: z.string() })
+        .nullable(),
     }),
   ),
+  /** The rate each other currency of the file is (or was) converted at. */
+  rates: z.array(z.object({ currency: z.string(), rate: z.string() })),
+  /** Currencies of the file with no rate yet: their rows are skipped as `other_currency`. */
+  missing_rates: z.array(z.string()),
   skipped: z.array(
     z.object({ row: z.number().int(), reason: z.enum(SPLITWISE_SKIP_REASONS), text: z.string() }),
   ),

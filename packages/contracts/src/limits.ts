@@ -83,6 +83,8 @@ export const EXCHANGE_RATE_HISTORY_MAX = 50;
 export const EXPENSE_IMPORT_MAX_ROWS = 10_000;
 /** How many of the rows an import shows before it is applied. */
 export const EXPENSE_IMPORT_PREVIEW_ROWS = 50;
+/** How many other currencies' rates an import may be given: more than any household's travels. */
+export const EXPENSE_IMPORT_RATES_MAX = 50;
 
 export const CHORE_NAME_MAX_LENGTH = 100;
 export const CHORE_DESCRIPTION_MAX_LENGTH = 2000;

@@ -4,6 +4,7 @@ import { netBalances, type LedgerExpense, type LedgerPayment } from './balances'
 import { splitExpense } from './expense-split';
 import { divideAmongPayers } from './several-payers';
 import {
+  currenciesWithoutRate,
   matchColumns,
   parseDecimalAmount,
   readSplitwiseRecords,
@@ -35,6 +36,7 @@ describe('reading a Splitwise export: examples', () => {
         kind: 'expense',
         row: 2,
         date: '2026-01-05',
+        currency: 'EUR',
         description: 'Groceries',
         category: 'Groceries',
         amountCents: 3000,
@@ -50,6 +52,7 @@ describe('reading a Splitwise export: examples', () => {
         kind: 'payment',
         row: 3,
         date: '2026-01-07',
+        currency: 'EUR',
         description: 'Ben paid Ana',
         fromId: 12,
         toId: 11,
@@ -63,7 +66,7 @@ describe('reading a Splitwise export: examples', () => {
     const records = [
       [...HEADER, 'Ana', 'Zed'],
       ['2026-13-01', 'Bad date', '', '5.00', 'EUR', '5.00', '-5.00'],
-      ['2026-01-02', 'Dollars', '', '5.00', 'USD', '5.00', '-5.00'],
+      ['2026-01-02', 'Dollars', '', '5.00', 'US$', '5.00', '-5.00'],
       ['2026-01-03', 'Stranger', '', '5.00', 'EUR', '5.00', '-5.00'],
       ['2026-01-04', 'Own only', '', '5.00', 'EUR', '0.00', '0.00'],
       ['2026-01-05', 'Odd', '', 'five', 'EUR', '5.00', '0.00'],
@@ -263,6 +266,81 @@ describe('reading a Splitwise export: properties', () => {
           expect(row.shares.every((share) => share.amountCents > 0)).toBe(true);
         }
       }),
+    );
+  });
+});
+
+describe('reading a Splitwise export: currencies', () => {
+  it('reads a row in another currency in that currency’s minor units, for the caller to convert', () => {
+    const records = [
+      [...HEADER, 'Ana', 'Ben', 'Cleo'],
+      ['2026-03-01', 'Ramen', 'Dining out', '3000', 'jpy', '2000', '-1000', '-1000'],
+      ['2026-03-02', 'Tea', 'Dining out', '1.500', 'KWD', '-0.750', '0.750', '0.000'],
+      ['2026-03-03', 'Ben paid Ana', 'Payment', '500', 'JPY', '-500', '500', '0'],
+      ['2026-03-04', 'Half a yen', 'Other', '10.5', 'JPY', '10.5', '-10.5', '0'],
+      ['2026-03-05', 'Odd', 'Other', '10.00', 'euro', '10.00', '-10.00', '0'],
+    ];
+    const { rows, skipped } = readSplitwiseRecords(records, columns, 'EUR');
+    expect(rows.map((row) => [row.kind, row.currency, row.amountCents])).toEqual([
+      ['expense', 'JPY', 3000],
+      ['expense', 'KWD', 1500],
+      ['payment', 'JPY', 500],
+    ]);
+    expect(rows[0]).toMatchObject({
+      payerId: 11,
+      shares: [
+        { userId: 11, amountCents: 1000 },
+        { userId: 12, amountCents: 1000 },
+        { userId: 13, amountCents: 1000 },
+      ],
+    });
+    expect(skipped.map((skip) => [skip.row, skip.reason])).toEqual([
+      [5, 'invalid_amount'],
+      [6, 'other_currency'],
+    ]);
+  });
+
+  it('names each currency that needs a rate once, never the group’s own', () => {
+    const rows = ['USD', 'EUR', 'JPY', 'USD', 'GBP'].map((currency) => ({ currency }));
+    expect(currenciesWithoutRate(rows, 'EUR', new Map([['GBP', '0.85']]))).toEqual(['USD', 'JPY']);
+  });
+
+  it('a row in another currency reads back to its own amounts, whatever its minor units', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('JPY', 'USD', 'KWD'),
+        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 3, maxLength: 3 }),
+        (currency, owed) => {
+          const digits = currency === 'JPY' ? 0 : currency === 'KWD' ? 3 : 2;
+          const text = (minor: number) => (minor / 10 ** digits).toFixed(digits);
+          const [ana, ben, cleo] = owed as [number, number, number];
+          const cost = ana + ben + cleo;
+          const records = [
+            [...HEADER, 'Ana', 'Ben', 'Cleo'],
+            [
+              '2026-03-01',
+              'Trip',
+              'Other',
+              text(cost),
+              currency,
+              text(ben + cleo),
+              text(-ben),
+              text(-cleo),
+            ],
+          ];
+          const { rows, skipped } = readSplitwiseRecords(records, columns, 'EUR');
+          expect(skipped).toEqual([]);
+          expect(rows[0]).toMatchObject({
+            currency,
+            amountCents: cost,
+            shares: [
+              { userId: 11, amountCents: ana },
+              { userId: 12, amountCents: ben },
+              { userId: 13, amountCents: cleo },
+            ],
+          });
+        },
+      ),
     );
   });
 });

@@ -1,5 +1,6 @@
 import { EXPENSE_AMOUNT_MAX_CENTS, EXPENSE_DESCRIPTION_MAX_LENGTH } from '@household/contracts';
 import { splitExpense } from './expense-split';
+import { currencyMinorUnits } from './currency';
 import { minorUnitDigits } from './money';
 import { mainPayer, type PayerAmount } from './several-payers';
 
@@ -35,6 +36,8 @@ export type SplitwiseRow =
       kind: 'expense';
       row: number;
       date: string;
+      /** The row's currency; every amount of the row is in its minor units. */
+      currency: string;
       description: string;
       category: string;
       amountCents: number;
@@ -49,6 +52,8 @@ export type SplitwiseRow =
       kind: 'payment';
       row: number;
       date: string;
+      /** The row's currency; the amount is in its minor units. */
+      currency: string;
       description: string;
       fromId: number;
       toId: number;
@@ -92,10 +97,14 @@ export function matchColumns(
 
 /**
  * A decimal amount in major units to minor units: `12.50`, `-3`, `1,234.50`, `12,50`. Null when it
- * is not an amount of this currency (too many decimals, not a number, too large).
+ * is not an amount of this currency (too many decimals, not a number, too large). `digits` are the
+ * currency's minor units as amounts of it are kept (the display digits unless said otherwise).
  */
-export function parseDecimalAmount(text: string, currency: string): number | null {
-  const digits = minorUnitDigits(currency);
+export function parseDecimalAmount(
+  text: string,
+  currency: string,
+  digits = minorUnitDigits(currency),
+): number | null {
   let value = text.trim().replace(/\s/g, '');
   if (value === '') return 0;
   const lastComma = value.lastIndexOf(',');
@@ -126,13 +135,16 @@ const readDate = (text: string) => {
 
 /**
  * Turns the records of a Splitwise CSV (header first) into expenses and payments of a group whose
- * currency is `currency`, with people matched by `columns` (from `matchColumns`). Every row either
- * becomes exactly what it did to everyone's balance, or is skipped with a reason; nothing throws.
+ * currency is `homeCurrency`, with people matched by `columns` (from `matchColumns`). Each row is
+ * read in its own currency (the Currency column); a row in another currency than the group's is
+ * read in that currency's ISO 4217 minor units (JPY 0, EUR 2, KWD 3), the units conversion works
+ * in, and converting it is the caller's (it knows the rates). Every row either becomes exactly
+ * what it did to everyone's balance in its currency, or is skipped with a reason; nothing throws.
  */
 export function readSplitwiseRecords(
   records: readonly (readonly string[])[],
   columns: readonly SplitwiseColumn[],
-  currency: string,
+  homeCurrency: string,
 ): Omit<SplitwiseImport, 'columns'> {
   const rows: SplitwiseRow[] = [];
   const skipped: SplitwiseSkip[] = [];
@@ -155,13 +167,17 @@ export function readSplitwiseRecords(
     if (dateCell.trim() === '' && description.trim().toLowerCase() === 'total balance') return;
     const date = readDate(dateCell);
     if (date === null) return skip('invalid_date');
-    if (currencyCell.trim().toUpperCase() !== currency) return skip('other_currency');
-    const cost = parseDecimalAmount(costCell, currency);
+    const currency = currencyCell.trim().toUpperCase();
+    // A currency that is not an ISO 4217 code can have no rate: the row cannot be converted.
+    if (!/^[A-Z]{3}$/.test(currency)) return skip('other_currency');
+    const digits =
+      currency === homeCurrency ? minorUnitDigits(currency) : currencyMinorUnits(currency);
+    const cost = parseDecimalAmount(costCell, currency, digits);
     if (cost === null || cost <= 0) return skip('invalid_amount');
     // Two columns matched with one person add up.
     const byPerson = new Map<number, number>();
     for (const [offset, column] of columns.entries()) {
-      const cents = parseDecimalAmount(record[5 + offset] ?? '', currency);
+      const cents = parseDecimalAmount(record[5 + offset] ?? '', currency, digits);
       if (cents === null) return skip('invalid_amount');
       if (cents === 0) continue;
       if (column.userId === null) return skip('unknown_person');
@@ -184,6 +200,7 @@ export function readSplitwiseRecords(
         kind: 'payment',
         row,
         date,
+        currency,
         description: title,
         fromId: payers[0]!.userId,
         toId: debtors[0]!.userId,
@@ -201,6 +218,7 @@ export function readSplitwiseRecords(
       kind: 'expense',
       row,
       date,
+      currency,
       description: title || 'Imported expense',
       category: category.trim(),
       amountCents: cost,
@@ -240,4 +258,20 @@ function readPayers(
     })),
     ownShares: split.shares.filter((share) => share.amountCents > 0),
   };
+}
+
+/**
+ * The currencies of the rows that are neither the group's nor have a rate in `rates`, in order of
+ * first appearance: the rates the import still needs.
+ */
+export function currenciesWithoutRate(
+  rows: readonly Pick<SplitwiseRow, 'currency'>[],
+  homeCurrency: string,
+  rates: ReadonlyMap<string, unknown>,
+): string[] {
+  const missing = new Set<string>();
+  for (const row of rows) {
+    if (row.currency !== homeCurrency && !rates.has(row.currency)) missing.add(row.currency);
+  }
+  return [...missing];
 }

@@ -4,12 +4,18 @@ import {
   type SplitwiseImportResult,
   type ZSplitwiseImportBody,
 } from '@household/contracts';
-import { matchColumns, readSplitwiseRecords, type SplitwiseRow } from '@household/domain';
+import {
+  currenciesWithoutRate,
+  matchColumns,
+  readSplitwiseRecords,
+  type SplitwiseRow,
+  type SplitwiseSkip,
+} from '@household/domain';
 import { and, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import {
   categories,
   expenseSplits,
@@ -30,7 +36,16 @@ import {
   type BalanceChanges,
 } from './ledger';
 import { ledgerRowsOf } from './expense-payers';
+import { exchangeRateEvent, latestRate } from './exchange-rates';
+import {
+  homeAmount,
+  homeShares,
+  originalColumns,
+  rememberGivenRate,
+  type ForeignMoney,
+} from './foreign-currency';
 import { expenseEvent } from './money-changes';
+import { AppError, validationFailed } from '../../http/problem';
 
 type Body = z.output<typeof ZSplitwiseImportBody>;
 
@@ -68,13 +83,15 @@ export async function importSplitwise(
     ]),
   );
   const columns = matchColumns(names, members, chosen);
-  const read = readSplitwiseRecords(
-    records.slice(0, EXPENSE_IMPORT_MAX_ROWS + 1),
-    columns,
-    membership.group.currency,
+  const home = membership.group.currency;
+  const given = givenRates(body.rates ?? [], home);
+  const read = readSplitwiseRecords(records.slice(0, EXPENSE_IMPORT_MAX_ROWS + 1), columns, home);
+  const rates = await ratesOf(ctx.db, groupId, home, read.rows, given);
+  const converted = convertRows(read.rows, rates, home, (row) =>
+    (records[row - 1] ?? []).join(','),
   );
   const skipped = [
-    ...read.skipped,
+    ...[...read.skipped, ...converted.skipped].sort((a, b) => a.row - b.row),
     ...records.slice(EXPENSE_IMPORT_MAX_ROWS + 1).map((record, index) => ({
       row: EXPENSE_IMPORT_MAX_ROWS + 2 + index,
       reason: 'too_many_rows' as const,
@@ -83,31 +100,43 @@ export async function importSplitwise(
   ];
   const result: SplitwiseImportResult = {
     columns: columns.map((column) => ({ name: column.name, user_id: column.userId })),
-    expenses: read.rows.filter((row) => row.kind === 'expense').length,
-    payments: read.rows.filter((row) => row.kind === 'payment').length,
-    preview: read.rows.slice(0, EXPENSE_IMPORT_PREVIEW_ROWS).map((row) => ({
+    expenses: converted.rows.filter((row) => row.kind === 'expense').length,
+    payments: converted.rows.filter((row) => row.kind === 'payment').length,
+    preview: converted.rows.slice(0, EXPENSE_IMPORT_PREVIEW_ROWS).map((row) => ({
       row: row.row,
       kind: row.kind,
       date: row.date,
       description: row.description,
-      amount_cents: row.amountCents,
+      amount_cents: row.homeAmountCents,
       from_id: row.kind === 'expense' ? row.payerId : row.fromId,
       to_id: row.kind === 'payment' ? row.toId : null,
+      original: row.foreign
+        ? {
+            currency: row.foreign.currency,
+            amount_minor: row.amountCents,
+            exchange_rate: row.foreign.rate,
+          }
+        : null,
     })),
+    rates: [...rates.found.values()].map((rate) => ({
+      currency: rate.currency,
+      rate: rate.rate,
+    })),
+    missing_rates: rates.missing,
     skipped,
     imported: false,
   };
-  if (body.dry_run || read.rows.length === 0) return result;
+  if (body.dry_run || converted.rows.length === 0) return result;
   // Categories are matched by name with the group's expense categories (the defaults, if unused).
   await listCategories(ctx, actor, groupId, 'expense');
-  const lastExpense = await ctx.db.transaction(async (tx) => {
+  const { lastExpense, recorded } = await ctx.db.transaction(async (tx) => {
     await requireMembership(tx, groupId, actor.id);
     const ledger = await lockLedger(tx, groupId);
     const changes = new Map<number, number>();
     const last = await writeRows(tx, {
       group: membership.group,
       actorId: actor.id,
-      rows: read.rows,
+      rows: converted.rows,
       changes,
     });
     await commitToLedger(tx, ledger, changes);
@@ -117,16 +146,141 @@ export async function importSplitwise(
       verb: 'expenses_imported',
       details: { expenses: result.expenses, payments: result.payments, source: 'splitwise' },
     });
-    return last;
+    return {
+      lastExpense: last,
+      recorded: await rememberGivenRates(tx, converted.rows, groupId, actor.id),
+    };
   });
   if (lastExpense) await ctx.events.publish(expenseEvent(lastExpense, 'created', actor.id));
+  for (const row of recorded) await ctx.events.publish(exchangeRateEvent(row, actor.id));
   return { ...result, imported: true };
+}
+
+/** A row as it is written: its amounts converted into the group's currency where it was not. */
+type ImportRow = SplitwiseRow & {
+  /** The row's currency and rate when it is not the group's; its own amounts stay as read. */
+  foreign: ForeignMoney | null;
+  homeAmountCents: number;
+  /** An expense's shares in the group's currency; empty for a payment. */
+  homeShares: { userId: number; amountCents: number }[];
+};
+
+/** The rates sent with the import, by currency; 400 for one in the group's own currency. */
+function givenRates(rates: readonly { currency: string; rate: string }[], home: string) {
+  const strays = rates.flatMap((rate, index) => (rate.currency === home ? [index] : []));
+  if (strays.length > 0) {
+    throw validationFailed(
+      strays.map((index) => ({
+        path: `rates.${index}.currency`,
+        code: 'home_currency',
+        message: `${home} is the group's own currency: it needs no rate`,
+      })),
+    );
+  }
+  return new Map(rates.map((rate) => [rate.currency, rate.rate]));
+}
+
+/**
+ * The rate of each other currency of the rows: the one sent, else the group's latest (as a new
+ * expense takes it, docs/expenses.md "Currencies"); the currencies with neither are missing.
+ */
+async function ratesOf(
+  db: DbOrTx,
+  groupId: number,
+  home: string,
+  rows: readonly SplitwiseRow[],
+  given: ReadonlyMap<string, string>,
+) {
+  const found = new Map<string, ForeignMoney>();
+  for (const currency of currenciesWithoutRate(rows, home, new Map())) {
+    const sent = given.get(currency);
+    if (sent !== undefined) {
+      found.set(currency, { currency, rate: sent, given: true });
+      continue;
+    }
+    const latest = await latestRate(db, groupId, currency);
+    if (latest) found.set(currency, { currency, rate: latest.rate, given: false });
+  }
+  return { found, missing: currenciesWithoutRate(rows, home, found) };
+}
+
+/**
+ * Converts the rows in other currencies the way an expense in one is kept: the total with
+ * `homeAmount`, the shares with `homeShares` (adding up to it exactly); several payers stay in
+ * what was paid, as an expense keeps them. A row with no rate, or whose converted amount is out
+ * of bounds, is skipped.
+ */
+function convertRows(
+  rows: readonly SplitwiseRow[],
+  rates: { found: ReadonlyMap<string, ForeignMoney> },
+  home: string,
+  /** The file's text of a row, as a skipped row shows it. */
+  textOf: (row: number) => string,
+): { rows: ImportRow[]; skipped: SplitwiseSkip[] } {
+  const converted: ImportRow[] = [];
+  const skipped: SplitwiseSkip[] = [];
+  for (const row of rows) {
+    const shares = row.kind === 'expense' ? row.shares : [];
+    if (row.currency === home) {
+      converted.push({
+        ...row,
+        foreign: null,
+        homeAmountCents: row.amountCents,
+        homeShares: shares,
+      });
+      continue;
+    }
+    const foreign = rates.found.get(row.currency);
+    const text = textOf(row.row);
+    if (!foreign) {
+      skipped.push({ row: row.row, reason: 'other_currency', text });
+      continue;
+    }
+    let homeAmountCents: number;
+    try {
+      homeAmountCents = homeAmount(row.amountCents, foreign, home);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      skipped.push({ row: row.row, reason: 'invalid_amount', text });
+      continue;
+    }
+    converted.push({
+      ...row,
+      foreign,
+      homeAmountCents,
+      homeShares: homeShares(shares, foreign, home),
+    });
+  }
+  return { rows: converted, skipped };
+}
+
+/** Each rate sent and used becomes the group's, from the last date of its rows. */
+async function rememberGivenRates(
+  tx: Tx,
+  rows: readonly ImportRow[],
+  groupId: number,
+  actorId: number,
+) {
+  const lastUse = new Map<string, { foreign: ForeignMoney; date: string }>();
+  for (const row of rows) {
+    if (!row.foreign?.given) continue;
+    const seen = lastUse.get(row.foreign.currency);
+    if (!seen || seen.date < row.date) {
+      lastUse.set(row.foreign.currency, { foreign: row.foreign, date: row.date });
+    }
+  }
+  const recorded = [];
+  for (const { foreign, date } of lastUse.values()) {
+    const row = await rememberGivenRate(tx, foreign, { groupId, date }, actorId);
+    if (row) recorded.push(row);
+  }
+  return recorded;
 }
 
 interface WriteRowsOptions {
   group: Membership['group'];
   actorId: number;
-  rows: readonly SplitwiseRow[];
+  rows: readonly ImportRow[];
   /** Receives what the written rows do to the balances, for the ledger. */
   changes: BalanceChanges;
 }
@@ -151,10 +305,12 @@ async function writeRows(tx: Tx, { group, actorId, rows, changes }: WriteRowsOpt
           groupId: group.id,
           createdBy: actorId,
           description: row.description,
-          amountCents: row.amountCents,
+          amountCents: row.homeAmountCents,
           currency: group.currency,
+          ...originalColumns(row.foreign, row.amountCents),
           date: row.date,
           paidBy: row.payerId,
+          // Several payers are kept in what was paid, like an expense's (converted by the ledger).
           payers:
             row.payers?.map((payer) => ({
               user_id: payer.userId,
@@ -163,6 +319,7 @@ async function writeRows(tx: Tx, { group, actorId, rows, changes }: WriteRowsOpt
           categoryId: categoryIds.get(row.category.toLocaleLowerCase()) ?? null,
           notes: '',
           splitType: 'exact',
+          // The split as read, in what was paid, as an expense in another currency keeps it.
           splitInput: {
             type: 'exact',
             amounts: row.shares.map((share) => ({
@@ -173,7 +330,7 @@ async function writeRows(tx: Tx, { group, actorId, rows, changes }: WriteRowsOpt
         })),
       )
       .returning();
-    const ledgerRows = batch.map((row, index) => ledgerRowsOf(inserted[index]!, row.shares));
+    const ledgerRows = batch.map((row, index) => ledgerRowsOf(inserted[index]!, row.homeShares));
     await tx.insert(expenseSplits).values(
       ledgerRows.flatMap((splits, index) =>
         splits.map((split) => ({
@@ -197,13 +354,15 @@ async function writeRows(tx: Tx, { group, actorId, rows, changes }: WriteRowsOpt
         groupId: group.id,
         fromId: row.fromId,
         toId: row.toId,
-        amountCents: row.amountCents,
+        amountCents: row.homeAmountCents,
         date: row.date,
         note: row.description,
         createdBy: actorId,
       })),
     );
-    for (const row of batch) paymentChanges(changes, row, 1);
+    for (const row of batch) {
+      paymentChanges(changes, { ...row, amountCents: row.homeAmountCents }, 1);
+    }
   }
   return last;
 }

@@ -218,8 +218,11 @@ function presentReport(report: {
 }
 
 /** A decimal amount in major units, as spreadsheets read it: 1234 EUR cents → 12.34. */
-export function decimalAmount(cents: number, currency: string): string {
-  const digits = minorUnitDigits(currency);
+export function decimalAmount(
+  cents: number,
+  currency: string,
+  digits = minorUnitDigits(currency),
+): string {
   return (cents / 10 ** digits).toFixed(digits);
 }
 

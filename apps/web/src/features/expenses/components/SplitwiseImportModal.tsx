@@ -38,8 +38,8 @@ function ImportFlow({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { members, run, csv, preview, columns, error, onFile, onMap, onImport, nameOf } =
-    useSplitwiseImportFlow({ groupId, onDone });
+  const flow = useSplitwiseImportFlow({ groupId, onDone });
+  const { run, csv, preview, error, onFile, onImport } = flow;
   const count = preview ? preview.expenses + preview.payments : 0;
 
   return (
@@ -64,12 +64,15 @@ function ImportFlow({
       {preview && (
         <SplitwiseImportPreview
           preview={preview}
-          columns={columns}
-          members={members}
+          columns={flow.columns}
+          members={flow.members}
+          rates={flow.rates}
           pending={run.isPending}
           currency={currency}
-          onMap={onMap}
-          nameOf={nameOf}
+          onMap={flow.onMap}
+          onRate={flow.onRate}
+          onApplyRates={flow.onApplyRates}
+          nameOf={flow.nameOf}
         />
       )}
       <Group justify="flex-end">

@@ -1,27 +1,42 @@
 import type { PersonRef, SplitwiseImportResult } from '@household/contracts';
-import { Alert, List as BulletList, NativeSelect, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  List as BulletList,
+  Button,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate } from '../../../lib/format';
 import { money } from '../../../lib/money';
 import { NAME_RULES, personName } from '../../../lib/people';
-import { UNMATCHED, type ImportColumns } from './use-splitwise-import-flow';
+import { UNMATCHED, type ImportColumns, type ImportRates } from './use-splitwise-import-flow';
 
 /** What the server's dry run found: how much would be imported, whom, its first rows, what not. */
 export function SplitwiseImportPreview({
   preview,
   columns,
   members,
+  rates,
   pending,
   currency,
   onMap,
+  onRate,
+  onApplyRates,
   nameOf,
 }: {
   preview: SplitwiseImportResult;
   columns: ImportColumns;
   members: PersonRef[];
+  rates: ImportRates;
   pending: boolean;
   currency: string;
   onMap: (name: string, value: string) => void;
+  onRate: (currency: string, rate: string) => void;
+  onApplyRates: () => void;
   nameOf: (id: number | null) => string;
 }) {
   const { t } = useTranslation();
@@ -38,6 +53,16 @@ export function SplitwiseImportPreview({
       </Text>
       {columns.length > 0 && (
         <PersonColumns columns={columns} members={members} disabled={pending} onMap={onMap} />
+      )}
+      {Object.keys(rates).length > 0 && (
+        <RateFields
+          rates={rates}
+          missing={preview.missing_rates}
+          home={currency}
+          disabled={pending}
+          onRate={onRate}
+          onApply={onApplyRates}
+        />
       )}
       {preview.preview.length > 0 && (
         <PreviewTable preview={preview} currency={currency} nameOf={nameOf} />
@@ -84,6 +109,58 @@ function PersonColumns({
           onChange={(event) => onMap(column.name, event.currentTarget.value)}
         />
       ))}
+    </Stack>
+  );
+}
+
+/**
+ * docs/expenses.md "Splitwise import": rows in a currency the group has no rate for are skipped
+ * until one is given here; the rates given are saved as the group's when the file is imported.
+ */
+function RateFields({
+  rates,
+  missing,
+  home,
+  disabled,
+  onRate,
+  onApply,
+}: {
+  rates: ImportRates;
+  missing: string[];
+  home: string;
+  disabled: boolean;
+  onRate: (currency: string, rate: string) => void;
+  onApply: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Text fw={500} size="sm">
+        {t('money.import.ratesTitle')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('money.import.ratesHint', { home })}
+      </Text>
+      {Object.entries(rates).map(([currency, rate]) => (
+        <TextInput
+          key={currency}
+          label={t('money.import.rateFor', { currency, home })}
+          description={missing.includes(currency) ? t('money.import.rateMissing') : undefined}
+          inputMode="decimal"
+          autoComplete="off"
+          value={rate}
+          disabled={disabled}
+          onChange={(event) => onRate(currency, event.currentTarget.value)}
+        />
+      ))}
+      <Button
+        variant="light"
+        onClick={onApply}
+        disabled={disabled || Object.values(rates).every((rate) => rate.trim() === '')}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('money.import.applyRates')}
+      </Button>
     </Stack>
   );
 }
@@ -144,7 +221,18 @@ function PreviewTable({
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 {row.kind === 'payment' ? t('money.import.payment') : row.description}
               </Table.Td>
-              <Table.Td ta="right">{money(row.amount_cents, currency, i18n.language)}</Table.Td>
+              <Table.Td ta="right">
+                {row.original
+                  ? t('expenses.card.bothAmounts', {
+                      original: money(
+                        row.original.amount_minor,
+                        row.original.currency,
+                        i18n.language,
+                      ),
+                      home: money(row.amount_cents, currency, i18n.language),
+                    })
+                  : money(row.amount_cents, currency, i18n.language)}
+              </Table.Td>
               <Table.Td>
                 {row.kind === 'payment'
                   ? t('money.import.paymentWho', {

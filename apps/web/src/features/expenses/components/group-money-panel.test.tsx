@@ -566,6 +566,74 @@ describe('Splitwise import', () => {
     await waitFor(() => expect(reads(server, '/costs/groups/1/balance-summary')).toBe(2));
   });
 
+  it('asks for a rate for a currency the group has none for, then previews and imports with it', async () => {
+    const { server } = openPanel();
+    const bodies: Record<string, unknown>[] = [];
+    const skippedDollars = {
+      row: 2,
+      reason: 'other_currency' as const,
+      text: '2025-01-05,Pizza night,USD',
+    };
+    server.protectedRoute('POST', '/groups/1/expenses/import', async (request) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      bodies.push(body);
+      if (!body.rates) {
+        return jsonResponse(
+          importPreview({
+            expenses: 0,
+            preview: [],
+            missing_rates: ['USD'],
+            skipped: [skippedDollars],
+          }),
+        );
+      }
+      const converted = importPreview({ rates: [{ currency: 'USD', rate: '0.9' }], skipped: [] });
+      converted.preview[0]!.amount_cents = 2700;
+      converted.preview[0]!.original = {
+        currency: 'USD',
+        amount_minor: 3000,
+        exchange_rate: '0.9',
+      };
+      return jsonResponse({ ...converted, imported: body.dry_run === false });
+    });
+    const { dialog, input } = await openImport(server);
+    const content = 'Date,Description,Category,Cost,Currency,Ann,Robert\n';
+    await userEvent.upload(input, file(content));
+
+    expect(
+      await within(dialog).findByText('There is nothing in this file that can be imported.'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Row 2: There is no exchange rate for this currency yet'),
+    ).toBeInTheDocument();
+    const rate = within(dialog).getByLabelText('Rate for 1 USD in EUR');
+    expect(
+      within(dialog).getByText('No rate yet: the rows in this currency are skipped.'),
+    ).toBeInTheDocument();
+    const again = within(dialog).getByRole('button', { name: 'Check again with these rates' });
+    expect(again).toBeDisabled();
+    await userEvent.type(rate, '0,9');
+    await userEvent.click(again);
+
+    expect(
+      await within(dialog).findByText('Ready to import 1 expense and 0 payments.'),
+    ).toBeInTheDocument();
+    expect(bodies[1]).toMatchObject({ dry_run: true, rates: [{ currency: 'USD', rate: '0.9' }] });
+    const rows = within(dialog).getByRole('table', { name: 'First rows' });
+    expect(within(rows).getAllByRole('row')[1]).toHaveTextContent('$30.00 · €27.00');
+    // The rate stays to be changed, no longer said to be missing.
+    expect(within(dialog).getByLabelText('Rate for 1 USD in EUR')).toHaveValue('0,9');
+    expect(within(dialog).queryByText(/No rate yet/)).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await waitFor(() =>
+      expect(bodies[2]).toMatchObject({
+        dry_run: false,
+        rates: [{ currency: 'USD', rate: '0.9' }],
+      }),
+    );
+  });
+
   it('shows why the file could not be checked', async () => {
     const { server } = openPanel();
     server.protectedRoute('POST', '/groups/1/expenses/import', () =>
