@@ -5,9 +5,15 @@
  * members who join by invite code), stop it. Then, for each size, grow the group's ledger to that
  * many expenses by writing rows directly into the database (random equal splits among 2–6 members,
  * random payers, some splits partly or wholly settled, some payments outside any expense), bring
- * `group_balances` and the stored suggested transfers to what those rows add up to (netBalances and
- * suggestTransfers of packages/domain, as the server would), and check them against sums taken in
- * SQL. Then load the floor (floor/server.ts `GET /groups/:id/balances`), then the app:
+ * `group_balances` and the stored suggested transfers to what those rows add up to (rowChanges and
+ * suggestTransfers of packages/domain on `unitBalances`, as the server would), and check them
+ * against sums taken in SQL.
+ *
+ * The ledger is mixed, always (no flag): a fifth of the expenses paid in another currency (JPY,
+ * USD, KWD; split in that currency, then converted into the group's EUR at a fixed rate with
+ * `convertMinor`/`convertSplit`, the original columns filled as the server fills them), one in ten
+ * paid by two people (one split row per participant and payer, `divideAmongPayers`), and 5 couples
+ * of the 50 members joined in units before the first suggestions are made. Then load the floor (floor/server.ts `GET /groups/:id/balances`), then the app:
  * `GET /costs/groups/{id}/balance-summary`, `POST /expenses` split among 3 and among 50, and check
  * the ledger again once the app has stopped.
  *
@@ -24,12 +30,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import {
-  netBalances,
+  convertMinor,
+  convertSplit,
+  divideAmongPayers,
+  mainPayer,
+  paymentChanges,
   rotationOfDate,
+  rowChanges,
   splitExpense,
   suggestTransfers,
-  type LedgerExpense,
-  type LedgerPayment,
+  unitBalances,
+  type BalanceChanges,
+  type PayerAmount,
   type Transfer,
 } from '@household/domain';
 import type autocannon from 'autocannon';
@@ -58,6 +70,22 @@ const READ_CONNECTIONS = 10;
 const WRITE_CONNECTIONS = 4;
 /** Rows per INSERT statement while seeding. */
 const BATCH = 2000;
+/** The group's home currency, which the rates below convert into. */
+const HOME_CURRENCY = 'EUR';
+/**
+ * The other currencies of the mixed ledger: EUR per unit, and the range of an expense in minor
+ * units (about 1–200 EUR, as the expenses in EUR). 0, 2 and 3 decimals.
+ */
+const FOREIGN = [
+  { currency: 'JPY', rate: '0.0062', min: 162, max: 32_000 },
+  { currency: 'USD', rate: '0.92', min: 109, max: 21_700 },
+  { currency: 'KWD', rate: '2.98', min: 336, max: 67_000 },
+] as const;
+/** Share of the expenses paid in another currency, and of those paid by two people. */
+const FOREIGN_SHARE = 0.2;
+const TWO_PAYERS_SHARE = 0.1;
+/** Couples joined in units (settling as one party) among the members. */
+const UNITS = 5;
 
 // ---------------------------------------------------------------------------------------------
 // Command line
@@ -160,6 +188,10 @@ interface SeedReport {
 /** The ledger's figures, as read back from the database. */
 interface LedgerState {
   expenses: number;
+  /** Of them, paid in another currency, and paid by several people; members in a unit. */
+  foreignExpenses: number;
+  severalPayers: number;
+  inUnits: number;
   splits: number;
   openSplits: number;
   payments: number;
@@ -173,8 +205,8 @@ interface Batch {
   expenseRows: unknown[];
   splitRows: unknown[];
   paymentRows: unknown[];
-  ledgerExpenses: LedgerExpense[];
-  ledgerPayments: LedgerPayment[];
+  /** What the rows do to the members' positions, as the server's ledger counts it. */
+  changes: BalanceChanges;
 }
 
 /** Next free ids of the tables a batch writes, counted up as rows are drafted. */
@@ -187,29 +219,56 @@ interface Ids {
 /**
  * One expense shared equally by two to six members, most often paid by one of them, with its
  * splits (a quarter paid back in full, one in ten in part) and, now and then, a payment outside
- * any expense ("Ana paid Ben 20 €").
+ * any expense ("Ana paid Ben 20 €"). One in five is paid in another currency: split in it, then
+ * the total, the shares and the payers converted at its rate as the server does; one in ten is
+ * paid by two people, each share divided among them (`divideAmongPayers`): a split row per
+ * participant and payer.
  */
 function draftExpense(batch: Batch, ids: Ids, group: Group, date: string, random: Random) {
   const id = ids.expense++;
+  const foreign = random.random() < FOREIGN_SHARE ? random.pick(FOREIGN) : null;
   const participants = random.someOf(group.memberIds, random.between(2, 6));
-  const payer = random.random() < 0.9 ? random.pick(participants) : random.pick(group.memberIds);
-  const amount = random.between(100, 20_000);
+  const first = random.random() < 0.9 ? random.pick(participants) : random.pick(group.memberIds);
+  const original = foreign ? random.between(foreign.min, foreign.max) : random.between(100, 20_000);
+  let paid: PayerAmount[] = [{ userId: first, amountCents: original }];
+  if (random.random() < TWO_PAYERS_SHARE) {
+    const second = random.pick(group.memberIds.filter((memberId) => memberId !== first));
+    const part = random.between(1, original - 1);
+    paid = [
+      { userId: first, amountCents: part },
+      { userId: second, amountCents: original - part },
+    ];
+  }
   const split = splitExpense(
-    amount,
+    original,
     { type: 'equal', participants },
     { rotation: rotationOfDate(date) },
   );
   if (!split.ok) throw new Error(`splitExpense refused: ${JSON.stringify(split.error)}`);
+  const toHome = <Share extends { amountCents: number }>(shares: Share[]) =>
+    foreign ? convertSplit(shares, foreign.currency, HOME_CURRENCY, foreign.rate) : shares;
+  const amount = foreign
+    ? convertMinor(original, foreign.currency, HOME_CURRENCY, foreign.rate)
+    : original;
+  const rows = divideAmongPayers(toHome(split.shares), toHome(paid));
+  const paidBy = mainPayer(paid);
   batch.expenseRows.push({
     id,
-    created_by: payer,
+    created_by: paidBy,
     description: `Bench expense ${id}`,
     amount_cents: amount,
     date,
-    paid_by: payer,
+    paid_by: paidBy,
+    payers:
+      paid.length > 1
+        ? paid.map((p) => ({ user_id: p.userId, amount_cents: p.amountCents }))
+        : null,
+    original_currency: foreign?.currency ?? null,
+    original_amount_minor: foreign ? original : null,
+    exchange_rate: foreign?.rate ?? null,
     split_input: { type: 'equal', participants },
   });
-  batch.ledgerExpenses.push({ payerId: payer, shares: split.shares });
+  rowChanges(batch.changes, rows, 1);
   const pay = (from: number, to: number, cents: number, splitId: number | null) => {
     batch.paymentRows.push({
       id: ids.payment++,
@@ -221,26 +280,26 @@ function draftExpense(batch: Batch, ids: Ids, group: Group, date: string, random
       split_id: splitId,
       created_by: from,
     });
-    batch.ledgerPayments.push({ fromId: from, toId: to, amountCents: cents });
+    paymentChanges(batch.changes, { fromId: from, toId: to, amountCents: cents }, 1);
   };
-  for (const share of split.shares) {
+  for (const row of rows) {
     const sid = ids.split++;
     let settled = 0;
-    if (share.userId === payer) settled = share.amountCents;
+    if (row.userId === row.payerId) settled = row.amountCents;
     else {
       const luck = random.random();
-      if (luck < 0.25) settled = share.amountCents;
-      else if (luck < 0.35 && share.amountCents > 1) {
-        settled = random.between(1, share.amountCents - 1);
+      if (luck < 0.25) settled = row.amountCents;
+      else if (luck < 0.35 && row.amountCents > 1) {
+        settled = random.between(1, row.amountCents - 1);
       }
-      if (settled > 0) pay(share.userId, payer, settled, sid);
+      if (settled > 0) pay(row.userId, row.payerId, settled, sid);
     }
     batch.splitRows.push({
       id: sid,
       expense_id: id,
-      payer_id: payer,
-      user_id: share.userId,
-      amount_cents: share.amountCents,
+      payer_id: row.payerId,
+      user_id: row.userId,
+      amount_cents: row.amountCents,
       settled_cents: settled,
     });
   }
@@ -253,12 +312,15 @@ function draftExpense(batch: Batch, ids: Ids, group: Group, date: string, random
 async function insertBatch(db: Connection, group: Group, currency: string, batch: Batch) {
   await db.query(
     `INSERT INTO expenses (id, group_id, created_by, description, amount_cents, currency,
-       date, paid_by, split_type, split_input)
+       original_currency, original_amount_minor, exchange_rate, date, paid_by, payers,
+       split_type, split_input)
      OVERRIDING SYSTEM VALUE
-     SELECT x.id, $2, x.created_by, x.description, x.amount_cents, $3, x.date::date,
-       x.paid_by, 'equal', x.split_input
+     SELECT x.id, $2, x.created_by, x.description, x.amount_cents, $3, x.original_currency,
+       x.original_amount_minor, x.exchange_rate, x.date::date, x.paid_by, x.payers, 'equal',
+       x.split_input
      FROM json_to_recordset($1::json) AS x(id int, created_by int, description text,
-       amount_cents int, date text, paid_by int, split_input jsonb)`,
+       amount_cents int, original_currency text, original_amount_minor int, exchange_rate text,
+       date text, paid_by int, payers jsonb, split_input jsonb)`,
     [JSON.stringify(batch.expenseRows), group.id, currency],
   );
   await db.query(
@@ -286,10 +348,11 @@ async function insertBatch(db: Connection, group: Group, currency: string, batch
 
 /**
  * What the server's ledger does for each change, for all of them at once: move the stored
- * positions by what the new rows do, then suggest transfers building on the stored ones.
+ * positions by what the new rows do, then suggest transfers between parties (units and members in
+ * none, `unitBalances`) building on the stored ones, as `refreshSuggestions` does.
  */
 async function moveLedger(db: Connection, group: Group, added: Batch) {
-  const moves = netBalances(added.ledgerExpenses, added.ledgerPayments);
+  const moves = added.changes;
   const stored = await readPositions(db, group.id);
   for (const [userId, cents] of moves) stored.set(userId, (stored.get(userId) ?? 0) + cents);
   const changed = [...moves.keys()].sort((a, b) => a - b);
@@ -302,19 +365,46 @@ async function moveLedger(db: Connection, group: Group, added: Batch) {
   );
   const previous = await readTransfers(db, group.id);
   const nonZero = new Map([...stored].filter(([, cents]) => cents !== 0));
+  const parties = unitBalances(nonZero, await readUnitOf(db, group.id));
   await db.query(
     `INSERT INTO group_ledgers (group_id, transfers) VALUES ($1, $2::jsonb)
      ON CONFLICT (group_id) DO UPDATE SET transfers = excluded.transfers, updated_at = now()`,
-    [group.id, JSON.stringify(suggestTransfers(nonZero, previous))],
+    [
+      group.id,
+      JSON.stringify(
+        suggestTransfers(new Map([...parties].filter(([, cents]) => cents !== 0)), previous),
+      ),
+    ],
   );
+}
+
+/**
+ * Joins `UNITS` couples of random members in units, once (the group keeps them from one size to
+ * the next), as `POST /groups/{id}/units` would: a unit row, then its members' `unit_id`.
+ */
+async function makeUnits(db: Connection, group: Group, random: Random) {
+  const [row] = await db.query('SELECT count(*)::int AS n FROM group_units WHERE group_id = $1', [
+    group.id,
+  ]);
+  if (Number(row!.n) > 0) return;
+  const chosen = random.someOf(group.memberIds, UNITS * 2);
+  for (let i = 0; i < UNITS; i++) {
+    const [unit] = await db.query(
+      'INSERT INTO group_units (group_id, name) VALUES ($1, $2) RETURNING id',
+      [group.id, `Bench couple ${i + 1}`],
+    );
+    await db.query(
+      'UPDATE group_members SET unit_id = $1 WHERE group_id = $2 AND user_id = ANY($3::int[])',
+      [unit!.id, group.id, chosen.slice(i * 2, i * 2 + 2)],
+    );
+  }
 }
 
 const emptyBatch = (): Batch => ({
   expenseRows: [],
   splitRows: [],
   paymentRows: [],
-  ledgerExpenses: [],
-  ledgerPayments: [],
+  changes: new Map(),
 });
 
 /**
@@ -354,6 +444,9 @@ async function growLedger(
     'SELECT currency FROM groups WHERE id = $1',
     [group.id],
   );
+  if (currency !== HOME_CURRENCY) {
+    throw new Error(`the group's currency is ${currency}: the rates convert into ${HOME_CURRENCY}`);
+  }
   // Dates run from three years ago to yesterday, in the order the expenses were added.
   const firstDay = Date.now() - 3 * 365 * 86_400_000;
   const dayOf = (i: number) =>
@@ -362,14 +455,16 @@ async function growLedger(
   const added = emptyBatch();
   await db.query('BEGIN');
   try {
+    await makeUnits(db, group, random);
     for (let start = 0; start < toAdd; start += BATCH) {
       const batch = emptyBatch();
       for (let i = start; i < Math.min(toAdd, start + BATCH); i++) {
         draftExpense(batch, ids, group, dayOf(i), random);
       }
       await insertBatch(db, group, currency, batch);
-      added.ledgerExpenses.push(...batch.ledgerExpenses);
-      added.ledgerPayments.push(...batch.ledgerPayments);
+      for (const [userId, cents] of batch.changes) {
+        added.changes.set(userId, (added.changes.get(userId) ?? 0) + cents);
+      }
       report.addedExpenses += batch.expenseRows.length;
       report.addedSplits += batch.splitRows.length;
       report.addedPayments += batch.paymentRows.length;
@@ -405,6 +500,15 @@ async function readPositions(db: Connection, groupId: number): Promise<Map<numbe
   return new Map(rows.map((row) => [Number(row.user_id), Number(row.net_cents)]));
 }
 
+/** Who is in which unit (user id → unit id); members in none are left out. */
+async function readUnitOf(db: Connection, groupId: number): Promise<Map<number, number>> {
+  const rows = await db.query(
+    'SELECT user_id, unit_id FROM group_members WHERE group_id = $1 AND unit_id IS NOT NULL',
+    [groupId],
+  );
+  return new Map(rows.map((row) => [Number(row.user_id), Number(row.unit_id)]));
+}
+
 async function readTransfers(db: Connection, groupId: number): Promise<Transfer[]> {
   const [row] = await db.query('SELECT transfers FROM group_ledgers WHERE group_id = $1', [
     groupId,
@@ -417,7 +521,8 @@ async function readTransfers(db: Connection, groupId: number): Promise<Transfer[
  * Checks the stored ledger against its rows, and fails loudly when they disagree: every position
  * is what the splits and payments add up to; every split is what its expense's shares add up to;
  * a split's settled amount is the sum of the payments against it (the payer's own: all of it);
- * the stored transfers clear every position, with at most n − 1 of them.
+ * the stored transfers clear every party's position (units and members in none), with at most
+ * n − 1 of them; an expense in another currency is its original amount at its rate, rounded.
  */
 async function checkLedger(db: Connection, groupId: number): Promise<LedgerState> {
   const problems: string[] = [];
@@ -455,11 +560,26 @@ async function checkLedger(db: Connection, groupId: number): Promise<LedgerState
        (SELECT count(*) FROM expense_splits s WHERE s.group_id = $1 AND s.settled_cents <>
           CASE WHEN s.user_id = s.payer_id THEN s.amount_cents
           ELSE (SELECT coalesce(sum(t.amount_cents), 0) FROM settlements t
-                WHERE t.split_id = s.id) END)::int AS wrong_settled`,
+                WHERE t.split_id = s.id) END)::int AS wrong_settled,
+       (SELECT count(*) FROM expenses WHERE group_id = $1
+          AND original_currency IS NOT NULL)::int AS foreign_expenses,
+       (SELECT count(*) FROM expenses WHERE group_id = $1 AND original_currency IS NOT NULL
+          AND amount_cents <> round(original_amount_minor * exchange_rate::numeric * 100 /
+            CASE original_currency WHEN 'JPY' THEN 1 WHEN 'KWD' THEN 1000 ELSE 100 END)
+       )::int AS wrong_converted,
+       (SELECT count(*) FROM expenses WHERE group_id = $1
+          AND jsonb_array_length(payers) > 1)::int AS several_payers,
+       (SELECT count(*) FROM group_members WHERE group_id = $1
+          AND unit_id IS NOT NULL)::int AS in_units`,
     [groupId],
   );
   if (Number(counts!.wrong_splits) > 0) {
     problems.push(`${String(counts!.wrong_splits)} expenses whose splits do not add up`);
+  }
+  if (Number(counts!.wrong_converted) > 0) {
+    problems.push(
+      `${String(counts!.wrong_converted)} expenses in another currency not at their rate`,
+    );
   }
   if (Number(counts!.wrong_settled) > 0) {
     problems.push(
@@ -468,7 +588,9 @@ async function checkLedger(db: Connection, groupId: number): Promise<LedgerState
   }
   const positions = await readPositions(db, groupId);
   const transfers = await readTransfers(db, groupId);
-  const left = new Map(positions);
+  const unitOf = await readUnitOf(db, groupId);
+  const parties = unitBalances(positions, unitOf);
+  const left = new Map(parties);
   for (const { fromId, toId, amountCents } of transfers) {
     left.set(fromId, (left.get(fromId) ?? 0) + amountCents);
     left.set(toId, (left.get(toId) ?? 0) - amountCents);
@@ -477,7 +599,7 @@ async function checkLedger(db: Connection, groupId: number): Promise<LedgerState
   if (uncleared.length > 0) {
     problems.push(`the stored transfers leave ${JSON.stringify(uncleared)} uncleared`);
   }
-  const withBalance = [...positions.values()].filter((cents) => cents !== 0).length;
+  const withBalance = [...parties.values()].filter((cents) => cents !== 0).length;
   if (transfers.length > Math.max(0, withBalance - 1)) {
     problems.push(`${transfers.length} transfers for ${withBalance} people with a balance`);
   }
@@ -486,17 +608,28 @@ async function checkLedger(db: Connection, groupId: number): Promise<LedgerState
   }
   let maxOpenSplitsPerTransfer = 0;
   if (transfers.length > 0) {
+    // A unit's party is its id negated: its members pay and receive for it.
+    const membersOf = (party: number) =>
+      party > 0 ? [party] : [...unitOf].filter(([, unit]) => unit === -party).map(([id]) => id);
     const [row] = await db.query(
       `SELECT coalesce(max((SELECT count(*) FROM expense_splits s
-         WHERE s.group_id = $1 AND s.user_id = t.from_id AND s.payer_id = t.to_id
+         WHERE s.group_id = $1 AND s.user_id = ANY(t.payers) AND s.payer_id = ANY(t.receivers)
            AND s.settled_cents < s.amount_cents)), 0)::int AS most
-       FROM json_to_recordset($2::json) AS t(from_id int, to_id int)`,
-      [groupId, JSON.stringify(transfers.map((t) => ({ from_id: t.fromId, to_id: t.toId })))],
+       FROM json_to_recordset($2::json) AS t(payers int[], receivers int[])`,
+      [
+        groupId,
+        JSON.stringify(
+          transfers.map((t) => ({ payers: membersOf(t.fromId), receivers: membersOf(t.toId) })),
+        ),
+      ],
     );
     maxOpenSplitsPerTransfer = Number(row!.most);
   }
   return {
     expenses: Number(counts!.expenses),
+    foreignExpenses: Number(counts!.foreign_expenses),
+    severalPayers: Number(counts!.several_payers),
+    inUnits: Number(counts!.in_units),
     splits: Number(counts!.splits),
     openSplits: Number(counts!.open_splits),
     payments: Number(counts!.payments),
@@ -754,7 +887,9 @@ async function measureSize(run: EngineRun, size: number): Promise<SizeReport> {
   console.log(
     `[${engine} ${size}] ${seed.addedExpenses} expenses, ${seed.addedSplits} splits, ` +
       `${seed.addedPayments} payments in ${seed.seconds} s (+${seed.vacuumSeconds} s ` +
-      `VACUUM ANALYZE); ${ledgerBefore.openSplits} open splits, ${ledgerBefore.transfers} ` +
+      `VACUUM ANALYZE); ${ledgerBefore.foreignExpenses} in another currency, ` +
+      `${ledgerBefore.severalPayers} with two payers, ${ledgerBefore.inUnits} members in units; ` +
+      `${ledgerBefore.openSplits} open splits, ${ledgerBefore.transfers} ` +
       `transfers, at most ${ledgerBefore.maxOpenSplitsPerTransfer} open splits behind one; ` +
       'the stored balances add up',
   );

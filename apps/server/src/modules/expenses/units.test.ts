@@ -301,6 +301,8 @@ describe('settle-up with units', () => {
       paid_cents: 400,
       expense_count: 1,
     });
+    // Read again with nothing changed: the pair sums kept from the read before, the same answer.
+    expect(await summaryOf(ben, group.id)).toEqual(later);
   });
 
   it('still clears every party after a member of a unit leaves the group with a balance', async () => {
