@@ -158,6 +158,30 @@ export async function addMember(
   }
 }
 
+/** A household of the money and chore tests: Ann owns the group, Ben and Cat are members. */
+export interface TestHousehold {
+  ann: TestUser;
+  ben: TestUser;
+  cat: TestUser;
+  /** In none of it. */
+  outsider: TestUser;
+  group: TestGroup;
+}
+
+export async function buildHousehold(
+  app: App,
+  { name = 'Flat', currency = 'EUR' }: { name?: string; currency?: string } = {},
+): Promise<TestHousehold> {
+  const ann = await buildUser(app, { name: 'Ann' });
+  const ben = await buildUser(app, { name: 'Ben' });
+  const cat = await buildUser(app, { name: 'Cat' });
+  const outsider = await buildUser(app, { name: 'Olga' });
+  const group = await buildGroup(app, ann, { name, currency });
+  await addMember(app, group, ben);
+  await addMember(app, group, cat);
+  return { ann, ben, cat, outsider, group };
+}
+
 /** Creates a list as `owner` would on the lists page: personal unless `group_id` is given. */
 export async function buildList(
   app: App,

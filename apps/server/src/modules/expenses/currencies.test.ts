@@ -11,13 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expenseSplits, expenses, groupBalances, settlements } from '../../db/schema';
 import { expectInvalidField, expectProblem, expectShape } from '../../../test/support/assertions';
-import {
-  addMember,
-  buildGroup,
-  buildUser,
-  type TestGroup,
-  type TestUser,
-} from '../../../test/support/factories';
+import { type TestUser, buildHousehold } from '../../../test/support/factories';
 import { sender } from '../../../test/support/requests';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
@@ -32,24 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Household {
-  ann: TestUser;
-  ben: TestUser;
-  cat: TestUser;
-  outsider: TestUser;
-  group: TestGroup;
-}
-
-async function household(currency = 'EUR'): Promise<Household> {
-  const ann = await buildUser(t.app, { name: 'Ann' });
-  const ben = await buildUser(t.app, { name: 'Ben' });
-  const cat = await buildUser(t.app, { name: 'Cat' });
-  const outsider = await buildUser(t.app, { name: 'Olga' });
-  const group = await buildGroup(t.app, ann, { name: 'Trip', currency });
-  await addMember(t.app, group, ben);
-  await addMember(t.app, group, cat);
-  return { ann, ben, cat, outsider, group };
-}
+const household = (currency = 'EUR') => buildHousehold(t.app, { name: 'Trip', currency });
 
 const equalAmong = (...people: TestUser[]): SplitInput => ({
   type: 'equal',

@@ -13,12 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expenseSeries } from '../../db/schema';
 import { expectInvalidField, expectProblem, expectShape } from '../../../test/support/assertions';
 import {
-  addMember,
   DEFAULT_PASSWORD,
-  buildGroup,
-  buildUser,
-  type TestGroup,
   type TestUser,
+  buildHousehold,
+  type TestHousehold,
 } from '../../../test/support/factories';
 import { sender, type Auth } from '../../../test/support/requests';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -36,25 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Household {
-  ann: TestUser;
-  ben: TestUser;
-  cat: TestUser;
-  outsider: TestUser;
-  group: TestGroup;
-}
-
-/** Ann owns the group; Ben and Cat are members; the outsider is in none of it. */
-async function household(): Promise<Household> {
-  const ann = await buildUser(t.app, { name: 'Ann' });
-  const ben = await buildUser(t.app, { name: 'Ben' });
-  const cat = await buildUser(t.app, { name: 'Cat' });
-  const outsider = await buildUser(t.app, { name: 'Olga' });
-  const group = await buildGroup(t.app, ann, { name: 'Flat' });
-  await addMember(t.app, group, ben);
-  await addMember(t.app, group, cat);
-  return { ann, ben, cat, outsider, group };
-}
+type Household = TestHousehold;
+const household = () => buildHousehold(t.app, { name: 'Flat' });
 
 function rentBody(h: Household, body: Partial<CreateExpenseSeriesBody> = {}) {
   return {

@@ -21,9 +21,8 @@ import {
   addMember,
   buildGroup,
   buildList,
-  buildUser,
-  type TestGroup,
   type TestUser,
+  buildHousehold,
 } from '../../../test/support/factories';
 import { sender, type Auth } from '../../../test/support/requests';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -38,25 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Household {
-  ann: TestUser;
-  ben: TestUser;
-  cat: TestUser;
-  outsider: TestUser;
-  group: TestGroup;
-}
-
-/** Ann owns the group; Ben and Cat are members; the outsider is in none of it. */
-async function household(currency = 'EUR'): Promise<Household> {
-  const ann = await buildUser(t.app, { name: 'Ann' });
-  const ben = await buildUser(t.app, { name: 'Ben' });
-  const cat = await buildUser(t.app, { name: 'Cat' });
-  const outsider = await buildUser(t.app, { name: 'Olga' });
-  const group = await buildGroup(t.app, ann, { name: 'Flat', currency });
-  await addMember(t.app, group, ben);
-  await addMember(t.app, group, cat);
-  return { ann, ben, cat, outsider, group };
-}
+const household = (currency = 'EUR') => buildHousehold(t.app, { name: 'Flat', currency });
 
 async function addExpense(
   by: { auth: Auth },

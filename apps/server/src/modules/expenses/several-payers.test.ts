@@ -14,9 +14,9 @@ import { expectProblem, expectShape } from '../../../test/support/assertions';
 import {
   addMember,
   buildGroup,
-  buildUser,
-  type TestGroup,
   type TestUser,
+  buildHousehold,
+  type TestHousehold,
 } from '../../../test/support/factories';
 import { sender } from '../../../test/support/requests';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -31,24 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Household {
-  ann: TestUser;
-  ben: TestUser;
-  cat: TestUser;
-  outsider: TestUser;
-  group: TestGroup;
-}
-
-async function household(): Promise<Household> {
-  const ann = await buildUser(t.app, { name: 'Ann' });
-  const ben = await buildUser(t.app, { name: 'Ben' });
-  const cat = await buildUser(t.app, { name: 'Cat' });
-  const outsider = await buildUser(t.app, { name: 'Olga' });
-  const group = await buildGroup(t.app, ann, { name: 'Flat' });
-  await addMember(t.app, group, ben);
-  await addMember(t.app, group, cat);
-  return { ann, ben, cat, outsider, group };
-}
+type Household = TestHousehold;
+const household = () => buildHousehold(t.app, { name: 'Flat' });
 
 const payer = (who: TestUser, amountCents: number) => ({
   user_id: who.user.id,

@@ -11,9 +11,8 @@ import { expectInvalidField, expectShape } from '../../../test/support/assertion
 import {
   addMember,
   buildGroup,
-  buildUser,
-  type TestGroup,
   type TestUser,
+  buildHousehold,
 } from '../../../test/support/factories';
 import { sender } from '../../../test/support/requests';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -30,22 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Household {
-  ann: TestUser;
-  ben: TestUser;
-  cat: TestUser;
-  group: TestGroup;
-}
-
-async function household(): Promise<Household> {
-  const ann = await buildUser(t.app, { name: 'Ann' });
-  const ben = await buildUser(t.app, { name: 'Ben' });
-  const cat = await buildUser(t.app, { name: 'Cat' });
-  const group = await buildGroup(t.app, ann, { name: 'Trip', currency: 'EUR' });
-  await addMember(t.app, group, ben);
-  await addMember(t.app, group, cat);
-  return { ann, ben, cat, group };
-}
+const household = () => buildHousehold(t.app, { name: 'Trip' });
 
 const file = (rows: string[][]) =>
   [['Date', 'Description', 'Category', 'Cost', 'Currency', 'Ann', 'Ben', 'Cat'], ...rows]
