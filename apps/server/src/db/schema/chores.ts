@@ -56,7 +56,7 @@ export const chores = pgTable(
       .default('least_effort'),
     /** fixed_rotation: the members' order. */
     rotationOrder: jsonb('rotation_order').$type<number[]>().notNull().default([]),
-    /** same_person: who always does it (leaving the group clears it). */
+    /** same_person: who always does it (account deletion clears it; one who left is passed over). */
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     /** random_fair: turns per window; null: the number of members. */
     fairWindow: integer('fair_window'),

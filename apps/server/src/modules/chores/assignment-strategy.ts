@@ -100,6 +100,14 @@ export async function strategyFacts(db: DbOrTx, rows: readonly ChoreRow[]): Prom
     .where(and(inArray(choreHistory.choreId, choreIds), sql`${choreHistory.effort} <> 0`))
     .groupBy(choreHistory.choreId, choreHistory.subjectUserId);
   for (const row of done) facts.done.set(`${row.choreId}/${row.userId}`, row.count);
+  // Only an order and a window look at earlier turns: the other chores' histories are not read.
+  const ordered = rows
+    .filter(
+      (row) =>
+        row.groupId !== null &&
+        (row.assignmentStrategy === 'fixed_rotation' || row.assignmentStrategy === 'random_fair'),
+    )
+    .map((row) => row.id);
   const turns = await db
     .select({
       choreId: choreAssignments.choreId,
@@ -107,7 +115,7 @@ export async function strategyFacts(db: DbOrTx, rows: readonly ChoreRow[]): Prom
       dueDate: choreAssignments.dueDate,
     })
     .from(choreAssignments)
-    .where(inArray(choreAssignments.choreId, choreIds))
+    .where(inArray(choreAssignments.choreId, ordered.length > 0 ? ordered : [-1]))
     .orderBy(asc(choreAssignments.dueDate));
   for (const row of turns) {
     facts.turns.set(row.choreId, [...(facts.turns.get(row.choreId) ?? []), row]);
