@@ -183,7 +183,28 @@ describe('who has the next turn (docs/chores.md "Assignment strategies")', () =>
       next_reason: { kind: 'claimable', skipped: [] },
     });
     const server = choresServer([rotation, claimable]);
-    server.protectedRoute('POST', '/chores/31/assignments', () => jsonResponse({ id: 1 }, 201));
+    server.protectedRoute('POST', '/chores/31/assignments', () =>
+      jsonResponse(
+        {
+          id: 1,
+          chore_id: 31,
+          chore_name: 'Plants',
+          chore_effort: 1,
+          chore_frequency: 'one_time',
+          group_id: 1,
+          group_name: 'Flat 3B',
+          user: ann,
+          due_date: today,
+          completed_on: null,
+          completed_by: null,
+          minutes_spent: 0,
+          timer_running: false,
+          created_at: '2025-03-12T10:00:00.000Z',
+          version: 1,
+        },
+        201,
+      ),
+    );
     renderApp('/chores', server);
     const bins = await screen.findByRole('article', { name: 'Bins' });
     expect(within(bins).getByTestId('chore-next')).toHaveTextContent(
@@ -202,6 +223,7 @@ describe('who has the next turn (docs/chores.md "Assignment strategies")', () =>
     );
     const post = server.callsTo('/chores/31/assignments')[0]!;
     expect(await post.json()).toEqual({ user_id: testUser().id, due_date: today });
+    expect(screen.queryByText('The turn could not be taken. Please try again.')).toBeNull();
   });
 });
 
