@@ -7,6 +7,7 @@ import {
   CHORE_EFFORT_DEFAULT,
   CHORE_EFFORT_MAX,
   CHORE_EFFORT_MIN,
+  CHORE_FAIR_WINDOW_MAX,
   CHORE_HISTORY_PAGE_DEFAULT,
   CHORE_HISTORY_PAGE_MAX,
   CHORE_INTERVAL_MAX_DAYS,
@@ -14,6 +15,7 @@ import {
   CHORE_NAME_MAX_LENGTH,
   CHORE_PAGE_DEFAULT,
   CHORE_PAGE_MAX,
+  CHORE_ROTATION_MAX,
   SCHEDULE_AWAY_PERIODS_MAX,
   SCHEDULE_WEEKS_MAX,
   TIME_ENTRY_MAX_MINUTES,
@@ -31,6 +33,49 @@ import { ZReauthBody } from './users';
 export const CHORE_FREQUENCIES = ['one_time', 'daily', 'weekly', 'monthly', 'custom'] as const;
 export const ZChoreFrequency = z.enum(CHORE_FREQUENCIES);
 export type ChoreFrequency = z.infer<typeof ZChoreFrequency>;
+
+/**
+ * How a group chore's turns are handed out (docs/chores.md "Assignment strategies"): a set order,
+ * fewest done, least effort, random but fair over a window, always one person, or whoever takes it.
+ */
+export const ASSIGNMENT_STRATEGIES = [
+  'fixed_rotation',
+  'least_done',
+  'least_effort',
+  'random_fair',
+  'same_person',
+  'claimable',
+] as const;
+export const ZAssignmentStrategy = z.enum(ASSIGNMENT_STRATEGIES);
+export type AssignmentStrategyName = z.infer<typeof ZAssignmentStrategy>;
+
+export const ZRotationOrder = z
+  .array(ZId)
+  .max(CHORE_ROTATION_MAX, `At most ${CHORE_ROTATION_MAX} members in the order`);
+export const ZFairWindow = z.number().int().min(1).max(CHORE_FAIR_WINDOW_MAX);
+
+/** Why the next turn goes to whom (domain NextReason); `skipped`: members passed over as away. */
+export const ZNextReason = z.object({
+  kind: z.enum([
+    'next_in_order',
+    'fewest_done',
+    'least_effort',
+    'random_fair',
+    'same_person',
+    'claimable',
+    'everyone_away',
+    'nobody',
+    'assigned',
+  ]),
+  /** next_in_order: whose turn it follows. */
+  after: ZPersonRef.nullable().optional(),
+  /** fewest_done: their count; least_effort: their effort; random_fair: the window. */
+  count: z.number().int().optional(),
+  effort: z.number().int().optional(),
+  window: z.number().int().optional(),
+  skipped: z.array(ZPersonRef),
+});
+export type NextReasonView = z.infer<typeof ZNextReason>;
 
 export const CHORE_TYPES = ['personal', 'group'] as const;
 export const ZChoreType = z.enum(CHORE_TYPES);
@@ -84,6 +129,13 @@ export const ZChore = z.object({
   time_zone: z.string(),
   /** Who is assigned the occurrence on `due_date`, if anyone. */
   assignment: ZChoreAssignmentRef.nullable(),
+  assignment_strategy: ZAssignmentStrategy,
+  rotation_order: z.array(z.number().int()),
+  assignee_id: z.number().int().nullable(),
+  fair_window: z.number().int().nullable(),
+  /** Who has the turn on `due_date` (or would, by the strategy), and why. */
+  next_assignee: ZPersonRef.nullable(),
+  next_reason: ZNextReason.nullable(),
   created_by: ZPersonRef.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -113,11 +165,18 @@ const choreFields = {
   interval_days: ZChoreInterval.nullish(),
   due_date: ZChoreDueDate,
   effort: ZChoreEffort.default(CHORE_EFFORT_DEFAULT),
+  assignment_strategy: ZAssignmentStrategy.optional(),
+  rotation_order: ZRotationOrder.optional(),
+  assignee_id: ZId.nullish(),
+  fair_window: ZFairWindow.nullish(),
 };
 
 /** spec §5: a group chore names its group; a custom one its interval. */
 function checkChoreShape(
   body: {
+    assignment_strategy?: AssignmentStrategyName;
+    rotation_order?: number[];
+    assignee_id?: number | null;
     type?: ChoreType;
     group_id?: number | null;
     frequency?: ChoreFrequency;
@@ -134,6 +193,26 @@ function checkChoreShape(
       path: ['group_id'],
       message: 'A personal chore has no group',
     });
+  }
+  if (body.type === 'personal' && body.assignment_strategy !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['assignment_strategy'],
+      message: 'Only a group chore hands out turns',
+    });
+  }
+  if (body.assignment_strategy === 'fixed_rotation' && body.rotation_order?.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['rotation_order'],
+      message: 'Put at least one member in the order',
+    });
+  }
+  if (
+    body.assignment_strategy === 'same_person' &&
+    (body.assignee_id === null || body.assignee_id === undefined)
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['assignee_id'], message: 'Please choose who does it' });
   }
   if (
     body.frequency === 'custom' &&
@@ -160,6 +239,10 @@ export const ZUpdateChoreBody = z
     interval_days: ZChoreInterval.nullish(),
     due_date: ZChoreDueDate.optional(),
     effort: ZChoreEffort.optional(),
+    assignment_strategy: ZAssignmentStrategy.optional(),
+    rotation_order: ZRotationOrder.optional(),
+    assignee_id: ZId.nullish(),
+    fair_window: ZFairWindow.nullish(),
   })
   .superRefine(checkChoreShape);
 export type UpdateChoreBody = z.input<typeof ZUpdateChoreBody>;

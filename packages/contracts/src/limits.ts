@@ -95,6 +95,9 @@ export const CHORE_INTERVAL_MAX_DAYS = 3650;
 export const CHORE_EFFORT_MIN = 1;
 export const CHORE_EFFORT_MAX = 10;
 export const CHORE_EFFORT_DEFAULT = 1;
+/** Members in a chore's fixed rotation, and turns in a random-but-fair window. */
+export const CHORE_ROTATION_MAX = 100;
+export const CHORE_FAIR_WINDOW_MAX = 52;
 /** GET /chores answers a household's chores at once; pages past this many. */
 export const CHORE_PAGE_DEFAULT = 500;
 export const CHORE_PAGE_MAX = 1000;

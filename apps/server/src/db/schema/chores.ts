@@ -1,4 +1,4 @@
-import { CHORE_FREQUENCIES } from '@household/contracts';
+import { ASSIGNMENT_STRATEGIES, CHORE_FREQUENCIES } from '@household/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -27,6 +27,9 @@ import { users } from './users';
  */
 export const choreFrequency = pgEnum('chore_frequency', CHORE_FREQUENCIES);
 
+/** How the chore's turns are handed out (contracts ASSIGNMENT_STRATEGIES, docs/chores.md). */
+export const choreAssignmentStrategy = pgEnum('chore_assignment_strategy', ASSIGNMENT_STRATEGIES);
+
 /** A chore: in a group, or personal (`owner_id` set, no group: only its owner sees it). */
 export const chores = pgTable(
   'chores',
@@ -47,6 +50,16 @@ export const chores = pgTable(
     completedOn: date('completed_on', { mode: 'string' }),
     completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
     dueBeforeCompletion: date('due_before_completion', { mode: 'string' }),
+    /** Existing chores keep the least-effort rule they had. */
+    assignmentStrategy: choreAssignmentStrategy('assignment_strategy')
+      .notNull()
+      .default('least_effort'),
+    /** fixed_rotation: the members' order. */
+    rotationOrder: jsonb('rotation_order').$type<number[]>().notNull().default([]),
+    /** same_person: who always does it (account deletion clears it; one who left is passed over). */
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** random_fair: turns per window; null: the number of members. */
+    fairWindow: integer('fair_window'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: integer('version').notNull().default(1),

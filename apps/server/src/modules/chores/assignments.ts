@@ -22,7 +22,7 @@ import {
   type VisibleAssignment,
   type VisibleChore,
 } from './chores.policy';
-import { markOccurrenceDone, reopenOccurrence } from './complete-chore';
+import { assignNextTurn, markOccurrenceDone, reopenOccurrence } from './complete-chore';
 import { notifyAssigned } from '../notifications/fan-out';
 
 type CreateBody = z.output<typeof ZCreateAssignmentBody>;
@@ -219,7 +219,9 @@ async function completeAssignment(tx: Tx, visible: VisibleAssignment, actor: Use
       ...(choreRow ? { due_before: chore.dueDate, due_after: choreRow.dueDate } : {}),
     },
   });
-  return { row, choreRow };
+  // The next turn is handed out counting this one.
+  const next = choreRow ? await assignNextTurn(tx, choreRow, actor.id, true) : null;
+  return { row, choreRow, next };
 }
 
 async function undoAssignment(tx: Tx, visible: VisibleAssignment, actor: UserRow) {
@@ -240,7 +242,7 @@ async function undoAssignment(tx: Tx, visible: VisibleAssignment, actor: UserRow
     effort: -chore.effort,
     details: { assignment_id: assignment.id, due_date: assignment.dueDate },
   });
-  return { row, choreRow };
+  return { row, choreRow, next: null };
 }
 
 /** PATCH /chores/assignments/{id}: complete, undo, or hand the occurrence to someone else. */
@@ -253,6 +255,7 @@ export async function updateAssignment(
   const result = await ctx.db.transaction(async (tx) => {
     let visible = await lockAssignment(ctx, tx, { actor, id, version: body.version });
     let choreRow = null;
+    let next: ChoreAssignmentRow | null = null;
     if (body.user_id !== undefined && body.user_id !== visible.assignment.userId) {
       assertCanChangeAssignment(visible, actor.id);
       await assertMayBeAssigned(tx, visible, body.user_id);
@@ -274,14 +277,16 @@ export async function updateAssignment(
         : await undoAssignment(tx, visible, actor);
       visible = { ...visible, assignment: change.row, chore: change.choreRow ?? visible.chore };
       choreRow = change.choreRow;
+      next = change.next;
     }
-    return { visible, choreRow };
+    return { visible, choreRow, next };
   });
-  const { visible, choreRow } = result;
+  const { visible, choreRow, next } = result;
   if (visible.assignment.version !== body.version) {
     await ctx.events.publish(assignmentEvent(visible.assignment, 'updated', actor.id));
   }
   if (choreRow) await ctx.events.publish(choreEvent(choreRow, 'updated', actor.id));
+  if (next) await ctx.events.publish(assignmentEvent(next, 'created', actor.id));
   return presentOne(ctx, ctx.db, visible);
 }
 

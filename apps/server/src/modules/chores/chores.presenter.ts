@@ -1,5 +1,12 @@
-import type { Assignment, Chore, ChoreHistoryEntry, TimeEntry } from '@household/contracts';
+import type {
+  Assignment,
+  Chore,
+  ChoreHistoryEntry,
+  NextReasonView,
+  TimeEntry,
+} from '@household/contracts';
 import { CHORE_HISTORY_ACTIONS } from '@household/contracts';
+import type { NextReason } from '@household/domain';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -14,6 +21,7 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { People } from '../people/people';
+import { pickTurn, strategyFacts } from './assignment-strategy';
 
 type UrlConfig = Pick<Config, 'publicApiUrl'>;
 
@@ -64,17 +72,27 @@ export async function presentChores(
     db,
     rows.map((row) => row.groupId),
   );
+  const strategies = await strategyFacts(db, rows);
+  const nextOf = new Map(
+    rows.map((row) => [row.id, nextOfChore(row, assignmentOf.get(row.id), strategies)]),
+  );
   const people = await People.load(
     db,
     config,
     [
       ...rows.flatMap((row) => [row.createdBy, row.completedBy]),
       ...current.map((row) => row.userId),
-    ].filter((id): id is number => id !== null),
+      ...[...nextOf.values()].flatMap((next) =>
+        next
+          ? [next.userId, 'after' in next.reason ? next.reason.after : null, ...next.reason.skipped]
+          : [],
+      ),
+    ].filter((id): id is number => id !== null && id !== undefined),
   );
   return rows.map((row) => {
     const group = row.groupId === null ? null : facts.get(row.groupId);
     const assignment = assignmentOf.get(row.id);
+    const next = nextOf.get(row.id) ?? null;
     const { frequency } = row;
     return {
       id: row.id,
@@ -100,12 +118,53 @@ export async function presentChores(
             version: assignment.version,
           }
         : null,
+      assignment_strategy: row.assignmentStrategy,
+      rotation_order: row.rotationOrder,
+      assignee_id: row.assigneeId,
+      fair_window: row.fairWindow,
+      next_assignee: people.refOrNull(next?.userId ?? null),
+      next_reason: next ? reasonView(next.reason, people) : null,
       created_by: people.refOrNull(row.createdBy),
       created_at: iso(row.createdAt),
       updated_at: iso(row.updatedAt),
       version: row.version,
     };
   });
+}
+
+/**
+ * Who has the turn on the chore's due date and why: its assignee (with the strategy's reason when
+ * the strategy would have picked them too), or whom the strategy would pick. Group chores only.
+ */
+function nextOfChore(
+  row: ChoreRow,
+  assignment: ChoreAssignmentRow | undefined,
+  strategies: Awaited<ReturnType<typeof strategyFacts>>,
+): { userId: number | null; reason: ReasonOrAssigned } | null {
+  if (row.groupId === null) return null;
+  if (row.frequency === 'one_time' && row.completedOn !== null) return null;
+  const pick = pickTurn(row, strategies, row.dueDate);
+  if (!assignment) return pick;
+  if (pick?.userId === assignment.userId) return pick;
+  return { userId: assignment.userId, reason: { kind: 'assigned', skipped: [] } };
+}
+
+type ReasonOrAssigned = NextReason | { kind: 'assigned'; skipped: number[] };
+
+function reasonView(reason: ReasonOrAssigned, people: People): NextReasonView {
+  const skipped = reason.skipped.map((id) => people.ref(id));
+  switch (reason.kind) {
+    case 'next_in_order':
+      return { kind: reason.kind, after: people.refOrNull(reason.after), skipped };
+    case 'fewest_done':
+      return { kind: reason.kind, count: reason.count, skipped };
+    case 'least_effort':
+      return { kind: reason.kind, effort: reason.effort, skipped };
+    case 'random_fair':
+      return { kind: reason.kind, window: reason.window, skipped };
+    default:
+      return { kind: reason.kind, skipped };
+  }
 }
 
 export interface AssignmentWithChore {

@@ -65,6 +65,7 @@ describe('realtime events of chore changes', () => {
       payload: { user_id: ben.user.id },
     });
     expect(assigned.statusCode, assigned.body).toBe(201);
+    const first = assigned.json<{ id: number }>().id;
     await benScreen.event((event) => event.entity === 'assignment' && event.action === 'created');
 
     const done = await server.app.inject({
@@ -75,6 +76,13 @@ describe('realtime events of chore changes', () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     await benScreen.event((event) => event.entity === 'chore' && event.action === 'updated');
+    // The turn was someone's, so the chore's strategy hands out the next one, live too.
+    expect(
+      await benScreen.event(
+        (event) =>
+          event.entity === 'assignment' && event.action === 'created' && event.id !== first,
+      ),
+    ).toMatchObject({ group_id: group.id, actor: ann.user.id });
 
     // A personal chore of the outsider reaches the outsider alone.
     const personal = await server.app.inject({

@@ -2,9 +2,16 @@ import { nextDueDate, todayIn, type Recurrence } from '@household/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { choreAssignments, chores, type ChoreRow, type UserRow } from '../../db/schema';
+import {
+  choreAssignments,
+  chores,
+  type ChoreAssignmentRow,
+  type ChoreRow,
+  type UserRow,
+} from '../../db/schema';
 import { AppError } from '../../http/problem';
-import { choreEvent, recordChoreChange, scopeOf } from './chore-changes';
+import { assignCurrentTurn } from './assignment-strategy';
+import { assignmentEvent, choreEvent, recordChoreChange, scopeOf } from './chore-changes';
 import { presentChores } from './chores.presenter';
 import { requireVisibleChore } from './chores.policy';
 import { bumped, lockChore } from './edit-chore';
@@ -47,6 +54,20 @@ export async function markOccurrenceDone(
   return row!;
 }
 
+/**
+ * After a completion, the chore's next turn goes by its strategy: for a chore whose turns are
+ * handed out (a strategy was chosen, or the done turn was someone's), not for one nobody is given.
+ */
+export async function assignNextTurn(
+  tx: Tx,
+  chore: ChoreRow,
+  actorId: number,
+  hadAssignment: boolean,
+): Promise<ChoreAssignmentRow | null> {
+  if (chore.assignmentStrategy === 'least_effort' && !hadAssignment) return null;
+  return assignCurrentTurn(tx, chore, actorId);
+}
+
 /** Puts back the due date the last completion moved on from. */
 export async function reopenOccurrence(tx: Tx, chore: ChoreRow): Promise<ChoreRow> {
   if (chore.completedOn === null) throw notDone();
@@ -66,12 +87,12 @@ export async function reopenOccurrence(tx: Tx, chore: ChoreRow): Promise<ChoreRo
 
 /** POST /chores/{id}/complete: done today (in the chore's zone), with its open assignment. */
 export async function completeChore(ctx: AppContext, actor: UserRow, id: number, version: number) {
-  const done = await ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const { chore, timeZone } = await lockChore(ctx, tx, { actor, id, version });
     const today = todayIn(timeZone);
     const row = await markOccurrenceDone(tx, chore, actor.id, today);
     // The occurrence's assignment, if someone had it, is done with it.
-    await tx
+    const finished = await tx
       .update(choreAssignments)
       .set({ completedOn: today, completedBy: actor.id, version: sqlIncrement() })
       .where(
@@ -80,7 +101,8 @@ export async function completeChore(ctx: AppContext, actor: UserRow, id: number,
           eq(choreAssignments.dueDate, chore.dueDate),
           isNull(choreAssignments.completedOn),
         ),
-      );
+      )
+      .returning({ id: choreAssignments.id });
     await recordChoreChange(tx, row, scopeOf(row), {
       action: 'completed',
       actorId: actor.id,
@@ -88,9 +110,12 @@ export async function completeChore(ctx: AppContext, actor: UserRow, id: number,
       effort: chore.effort,
       details: { due_before: chore.dueDate, due_after: row.dueDate, completed_on: today },
     });
-    return row;
+    const next = await assignNextTurn(tx, row, actor.id, finished.length > 0);
+    return { row, next };
   });
+  const done = result.row;
   await ctx.events.publish(choreEvent(done, 'updated', actor.id));
+  if (result.next) await ctx.events.publish(assignmentEvent(result.next, 'created', actor.id));
   const [presented] = await presentChores(ctx.db, ctx.config, actor, [done]);
   return presented!;
 }

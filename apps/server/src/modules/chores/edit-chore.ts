@@ -4,9 +4,14 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { chores, type ChoreRow, type UserRow } from '../../db/schema';
-import { AppError } from '../../http/problem';
+import { AppError, validationFailed } from '../../http/problem';
 import { requireMembership } from '../groups/membership';
-import { choreEvent, recordChoreChange, scopeOf } from './chore-changes';
+import {
+  assertStrategyMembers,
+  assignCurrentTurn,
+  type StrategyOptions,
+} from './assignment-strategy';
+import { assignmentEvent, choreEvent, recordChoreChange, scopeOf } from './chore-changes';
 import { presentChores } from './chores.presenter';
 import { assertCanDeleteChore, requireVisibleChore, type VisibleChore } from './chores.policy';
 
@@ -50,10 +55,54 @@ export const bumped = (chore: ChoreRow) => ({
   updatedAt: sql`now()`,
 });
 
+/** The strategy fields of a create or an edit, over what the chore had; checked whole. */
+async function strategyOf(
+  tx: Tx,
+  groupId: number | null,
+  body: Pick<CreateBody, 'assignment_strategy' | 'rotation_order' | 'assignee_id' | 'fair_window'>,
+  before?: ChoreRow,
+): Promise<StrategyOptions> {
+  const options: StrategyOptions = {
+    assignmentStrategy: body.assignment_strategy ?? before?.assignmentStrategy ?? 'least_effort',
+    rotationOrder: [...new Set(body.rotation_order ?? before?.rotationOrder ?? [])],
+    assigneeId: body.assignee_id === undefined ? (before?.assigneeId ?? null) : body.assignee_id,
+    fairWindow: body.fair_window === undefined ? (before?.fairWindow ?? null) : body.fair_window,
+  };
+  const touched = [
+    body.assignment_strategy,
+    body.rotation_order,
+    body.assignee_id,
+    body.fair_window,
+  ].some((value) => value !== undefined);
+  if (!touched) return options;
+  if (groupId === null) {
+    throw validationFailed([
+      {
+        path: 'assignment_strategy',
+        code: 'invalid',
+        message: 'Only a group chore hands out turns',
+      },
+    ]);
+  }
+  if (options.assignmentStrategy === 'fixed_rotation' && options.rotationOrder.length === 0) {
+    throw validationFailed([
+      { path: 'rotation_order', code: 'required', message: 'Put at least one member in the order' },
+    ]);
+  }
+  if (options.assignmentStrategy === 'same_person' && options.assigneeId === null) {
+    throw validationFailed([
+      { path: 'assignee_id', code: 'required', message: 'Please choose who does it' },
+    ]);
+  }
+  await assertStrategyMembers(tx, groupId, options);
+  return options;
+}
+
 export async function createChore(ctx: AppContext, actor: UserRow, body: CreateBody) {
   const groupId = body.type === 'group' ? (body.group_id ?? null) : null;
-  const created = await ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     if (groupId !== null) await requireMembership(tx, groupId, actor.id);
+    const strategy = await strategyOf(tx, groupId, body);
     const [chore] = await tx
       .insert(chores)
       .values({
@@ -67,6 +116,7 @@ export async function createChore(ctx: AppContext, actor: UserRow, body: CreateB
         dueDate: body.due_date,
         anchorDate: body.due_date,
         effort: body.effort,
+        ...strategy,
       })
       .returning();
     await recordChoreChange(tx, chore!, scopeOf(chore!), {
@@ -74,9 +124,15 @@ export async function createChore(ctx: AppContext, actor: UserRow, body: CreateB
       actorId: actor.id,
       details: { due_date: chore!.dueDate, frequency: chore!.frequency },
     });
-    return chore!;
+    // A chosen strategy hands out the first turn at once.
+    const first =
+      body.assignment_strategy === undefined ? null : await assignCurrentTurn(tx, chore!, actor.id);
+    return { chore: chore!, first };
   });
+  const { first } = result;
+  const created = result.chore;
   await ctx.events.publish(choreEvent(created, 'created', actor.id));
+  if (first) await ctx.events.publish(assignmentEvent(first, 'created', actor.id));
   const [presented] = await presentChores(ctx.db, ctx.config, actor, [created]);
   return presented!;
 }
@@ -90,20 +146,28 @@ function changesOf(chore: ChoreRow, body: UpdateBody) {
     interval_days: chore.intervalDays,
     due_date: chore.dueDate,
     effort: chore.effort,
+    assignment_strategy: chore.assignmentStrategy,
+    rotation_order: chore.rotationOrder,
+    assignee_id: chore.assigneeId,
+    fair_window: chore.fairWindow,
   };
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [field, value] of Object.entries(body)) {
     if (field === 'version' || value === undefined || !(field in before)) continue;
-    if (before[field] !== value) changes[field] = { from: before[field], to: value };
+    const same = Array.isArray(value)
+      ? JSON.stringify(before[field]) === JSON.stringify(value)
+      : before[field] === value;
+    if (!same) changes[field] = { from: before[field], to: value };
   }
   return changes;
 }
 
 export async function updateChore(ctx: AppContext, actor: UserRow, id: number, body: UpdateBody) {
-  const updated = await ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const { chore } = await lockChore(ctx, tx, { actor, id, version: body.version });
     const changes = changesOf(chore, body);
     if (Object.keys(changes).length === 0) return null;
+    const strategy = await strategyOf(tx, chore.groupId, body, chore);
     const frequency = body.frequency ?? chore.frequency;
     const intervalDays =
       frequency === 'custom' ? (body.interval_days ?? chore.intervalDays ?? 1) : null;
@@ -120,6 +184,7 @@ export async function updateChore(ctx: AppContext, actor: UserRow, id: number, b
         anchorDate:
           body.due_date !== undefined || body.frequency !== undefined ? dueDate : chore.anchorDate,
         effort: body.effort ?? chore.effort,
+        ...strategy,
         ...bumped(chore),
       })
       .where(eq(chores.id, id))
@@ -129,9 +194,15 @@ export async function updateChore(ctx: AppContext, actor: UserRow, id: number, b
       actorId: actor.id,
       details: { changes },
     });
-    return row!;
+    // A newly chosen strategy gives the current turn, if nobody has it yet.
+    const first =
+      'assignment_strategy' in changes ? await assignCurrentTurn(tx, row!, actor.id) : null;
+    return { row: row!, first };
   });
-  if (updated) await ctx.events.publish(choreEvent(updated, 'updated', actor.id));
+  if (result) {
+    await ctx.events.publish(choreEvent(result.row, 'updated', actor.id));
+    if (result.first) await ctx.events.publish(assignmentEvent(result.first, 'created', actor.id));
+  }
   const { chore } = await requireVisibleChore(ctx.db, id, actor);
   const [presented] = await presentChores(ctx.db, ctx.config, actor, [chore]);
   return presented!;

@@ -181,3 +181,17 @@ export function useResetCalendarFeed() {
     onSuccess: (feed) => queryClient.setQueryData(choreKeys.calendarFeed, feed),
   });
 }
+
+/** POST /chores/{id}/assignments for myself: "Take it" on a claimable chore's open turn. */
+export function useTakeTurn() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ chore, userId }: { chore: Pick<Chore, 'id' | 'due_date'>; userId: number }) =>
+      api.post(apiPaths.choreAssignments(chore.id), {
+        json: { user_id: userId, due_date: chore.due_date },
+        schema: ZAssignment,
+      }),
+    onSettled: () => void refreshChores(queryClient),
+  });
+}

@@ -7,6 +7,7 @@ export const apiPaths = {
   choreComplete: (id: Id) => `/chores/${id}/complete`,
   choreUndo: (id: Id) => `/chores/${id}/undo`,
   choreHistory: (id: Id) => `/chores/${id}/history`,
+  choreAssignments: (id: Id) => `/chores/${id}/assignments`,
   /** The caller's own assignments ("My assigned chores"). */
   myAssignments: '/chores/assignments',
   assignment: (id: Id) => `/chores/assignments/${id}`,

@@ -1,11 +1,14 @@
-import type { Chore } from '@household/contracts';
+import type { Chore, PersonRef } from '@household/contracts';
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconCheck, IconPencil } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconHandGrab, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarDate } from '@household/domain';
 import { formatCalendarDate } from '../../../lib/format';
 import { frequencyText } from './chore-format';
 import { NAME_RULES, personName } from '../../../lib/people';
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toasts';
+import { useTakeTurn } from '../api/mutations';
 
 /** What a chore card can do; the page wires them to the API and the form. */
 export interface ChoreActions {
@@ -77,10 +80,14 @@ export function ChoreCard({
         <Text size="sm" c={overdue ? 'red' : undefined} data-testid="chore-due">
           {t('chores.card.due', { date: date(chore.due_date) })}
         </Text>
-        {assignee && (
-          <Text size="sm" c="dimmed">
-            {t('chores.card.assignedTo', { name: personName(t, assignee, NAME_RULES.chores) })}
-          </Text>
+        {chore.next_reason && pending ? (
+          <NextTurnLine chore={chore} />
+        ) : (
+          assignee && (
+            <Text size="sm" c="dimmed">
+              {t('chores.card.assignedTo', { name: personName(t, assignee, NAME_RULES.chores) })}
+            </Text>
+          )
         )}
         {chore.completed_on && (
           <Text size="sm" c="dimmed" data-testid="chore-done-on">
@@ -93,6 +100,9 @@ export function ChoreCard({
           </Text>
         )}
         <Group gap="xs">
+          {pending && chore.assignment_strategy === 'claimable' && !chore.assignment && (
+            <TakeItButton chore={chore} />
+          )}
           {pending && (
             <Button
               size="xs"
@@ -117,5 +127,55 @@ export function ChoreCard({
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** "Next: Ana — next in the order": who has the turn and why, in words. */
+function NextTurnLine({ chore }: { chore: Chore }) {
+  const { t } = useTranslation();
+  const reason = chore.next_reason!;
+  const name = (person: PersonRef | null | undefined) =>
+    person ? personName(t, person, NAME_RULES.chores) : '';
+  const why = t(`chores.next.reason.${reason.kind}`, {
+    name: name(reason.after),
+    count: reason.count ?? 0,
+    effort: reason.effort ?? 0,
+    window: reason.window ?? 0,
+  });
+  const skipped =
+    reason.skipped.length > 0
+      ? ` ${t('chores.next.skipped', { names: reason.skipped.map(name).join(', ') })}`
+      : '';
+  return (
+    <Text size="sm" c="dimmed" data-testid="chore-next">
+      {chore.next_assignee
+        ? t('chores.next.line', { name: name(chore.next_assignee), reason: why })
+        : why}
+      {skipped}
+    </Text>
+  );
+}
+
+/** "Take it": the open turn of a claimable chore becomes mine. */
+function TakeItButton({ chore }: { chore: Chore }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const take = useTakeTurn();
+  if (!user) return null;
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconHandGrab size={14} aria-hidden />}
+      loading={take.isPending}
+      onClick={() =>
+        take.mutate(
+          { chore, userId: user.id },
+          { onError: () => notify({ type: 'error', message: t('chores.next.takeFailed') }) },
+        )
+      }
+    >
+      {t('chores.next.takeIt')}
+    </Button>
   );
 }

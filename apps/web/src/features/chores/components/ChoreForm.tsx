@@ -9,6 +9,7 @@ import { myGroupsQueryOptions } from '../../../lib/shared-queries';
 import { say, type ChoreFormValues, type NewChoreDefaults } from './chore-form-values';
 import { ChoreFormActions } from './ChoreFormActions';
 import { ChoreDueDateField, ChoreFrequencyFields } from './ChoreScheduleFields';
+import { ChoreStrategyFields } from './ChoreStrategyFields';
 import { ChoreGroupSelect, ChoreTypeField } from './ChoreTypeFields';
 import { useChoreForm } from './use-chore-form';
 
@@ -58,6 +59,7 @@ export function ChoreForm({
   const type = form.watch('type');
   const frequency = form.watch('frequency');
   const intervalDays = form.watch('intervalDays');
+  const groupId = form.watch('groupId');
   const fixed = chore !== undefined;
 
   return (
@@ -102,6 +104,12 @@ export function ChoreForm({
           onQuickDate={setDueDate}
         />
         <ChoreEffortField control={form.control} error={say(t, errors.effort)} />
+        {type === 'group' && (
+          <ChoreStrategyFields
+            form={form}
+            groupId={fixed ? chore.group_id : groupId === '' ? null : Number(groupId)}
+          />
+        )}
         <ChoreFormActions
           failure={failure}
           isEdit={fixed}

@@ -11,6 +11,7 @@ import {
   groupChore,
   today,
 } from '../../../../test/features/chores/chores-page-fixtures';
+import { groupDetail } from '../../../../test/features/groups/fixtures';
 
 async function openNewChore(server = choresServer()) {
   const view = renderApp('/chores', server);
@@ -232,5 +233,61 @@ describe('editing and deleting a chore', () => {
     expect(await screen.findByText('Chore deleted')).toBeVisible();
     const call = server.callsTo('/chores/2').find((r) => r.method === 'DELETE')!;
     expect(new URL(call.url).searchParams.get('version')).toBe('7');
+  });
+});
+
+describe('how turns are handed out (docs/chores.md "Assignment strategies")', () => {
+  async function newGroupChore() {
+    const server = choresServer();
+    server.protectedRoute('GET', '/groups/1', () => jsonResponse(groupDetail('member')));
+    server.protectedRoute('POST', '/chores', () => jsonResponse(groupChore(21), 201));
+    const { dialog } = await openNewChore(server);
+    await userEvent.type(within(dialog).getByLabelText(/Name/), 'Bins');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Group' }));
+    await userEvent.selectOptions(
+      await within(dialog).findByRole('combobox', { name: /Group/ }),
+      'Flat 3B',
+    );
+    return { dialog, server };
+  }
+
+  it('orders a fixed rotation with up and down buttons and sends that order', async () => {
+    const { dialog, server } = await newGroupChore();
+    const strategy = within(dialog).getByLabelText('How turns are handed out');
+    expect(strategy).toHaveValue('least_effort');
+    expect(within(strategy).getAllByRole('option')).toHaveLength(6);
+    await userEvent.selectOptions(strategy, 'fixed_rotation');
+    const rows = await within(dialog).findAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '1. Cleo Owner',
+      '2. Ann Example',
+      '3. Bob Member',
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Move Cleo Owner up' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move Bob Member up' }));
+    await submit(dialog);
+
+    expect(await screen.findByText('Chore created')).toBeVisible();
+    const post = server.callsTo('/chores').find((r) => r.method === 'POST')!;
+    expect(await post.json()).toMatchObject({
+      assignment_strategy: 'fixed_rotation',
+      rotation_order: [7, 6, 5],
+      assignee_id: null,
+    });
+  });
+
+  it('asks who does it for "Always the same person", and sends the window of "Random but fair"', async () => {
+    const { dialog, server } = await newGroupChore();
+    const strategy = within(dialog).getByLabelText('How turns are handed out');
+    await userEvent.selectOptions(strategy, 'same_person');
+    await submit(dialog);
+    expect(await within(dialog).findByText('Please choose who does it')).toBeVisible();
+
+    await userEvent.selectOptions(strategy, 'random_fair');
+    await userEvent.type(within(dialog).getByLabelText(/Fair over how many turns/), '4');
+    await submit(dialog);
+    expect(await screen.findByText('Chore created')).toBeVisible();
+    const post = server.callsTo('/chores').find((r) => r.method === 'POST')!;
+    expect(await post.json()).toMatchObject({ assignment_strategy: 'random_fair', fair_window: 4 });
   });
 });

@@ -16,6 +16,10 @@ const values = (overrides: Partial<ChoreFormValues> = {}): ChoreFormValues => ({
   intervalDays: '',
   dueDate: '2025-03-14',
   effort: 1,
+  strategy: 'least_effort',
+  rotationOrder: [],
+  assigneeId: '',
+  fairWindow: '',
   ...overrides,
 });
 
@@ -105,5 +109,38 @@ describe('what the form sends', () => {
       tomorrow: '2025-02-01',
       nextWeek: '2025-02-07',
     });
+  });
+});
+
+describe('how turns are handed out (docs/chores.md "Assignment strategies")', () => {
+  const group = { type: 'group' as const, groupId: '4', frequency: 'weekly' as const };
+
+  it('asks for the options the chosen strategy needs', () => {
+    expect(problems(values({ ...group, strategy: 'fixed_rotation' }))).toEqual({
+      rotationOrder: 'chores.validation.orderRequired',
+    });
+    expect(problems(values({ ...group, strategy: 'same_person' }))).toEqual({
+      assigneeId: 'chores.validation.assigneeRequired',
+    });
+    expect(problems(values({ ...group, strategy: 'random_fair', fairWindow: 0 }))).toEqual({
+      fairWindow: 'chores.validation.windowRange',
+    });
+    expect(problems(values({ ...group, strategy: 'random_fair' }))).toEqual({});
+  });
+
+  it('sends a chosen strategy with its options, and nothing for the default rule', () => {
+    expect(
+      createChoreBody(values({ ...group, strategy: 'fixed_rotation', rotationOrder: [3, 1] })),
+    ).toMatchObject({
+      assignment_strategy: 'fixed_rotation',
+      rotation_order: [3, 1],
+      assignee_id: null,
+      fair_window: null,
+    });
+    expect(
+      createChoreBody(values({ ...group, strategy: 'same_person', assigneeId: '7' })),
+    ).toMatchObject({ assignment_strategy: 'same_person', assignee_id: 7, rotation_order: [] });
+    expect(createChoreBody(values(group))).not.toHaveProperty('assignment_strategy');
+    expect(updateChoreBody(values(group), 2)).not.toHaveProperty('assignment_strategy');
   });
 });

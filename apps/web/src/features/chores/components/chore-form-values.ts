@@ -7,6 +7,8 @@ import {
   CHORE_INTERVAL_MAX_DAYS,
   CHORE_INTERVAL_MIN_DAYS,
   CHORE_NAME_MAX_LENGTH,
+  ASSIGNMENT_STRATEGIES,
+  CHORE_FAIR_WINDOW_MAX,
   CHORE_TYPES,
   ZCalendarDate,
   type Chore,
@@ -66,6 +68,12 @@ export const choreFormSchema = z
     intervalDays: numberOrEmpty,
     dueDate: z.string(),
     effort: numberOrEmpty,
+    /** How a group chore's turns are handed out, and the chosen strategy's options. */
+    strategy: z.enum(ASSIGNMENT_STRATEGIES),
+    rotationOrder: z.array(z.number()),
+    /** same_person: a member's id as the select holds it; '' for none. */
+    assigneeId: z.string(),
+    fairWindow: numberOrEmpty,
   })
   .superRefine((values, ctx) => {
     const problem = (path: string, message: TranslationKey) =>
@@ -87,6 +95,19 @@ export const choreFormSchema = z
       problem('dueDate', 'chores.validation.dueDateRequired');
     } else if (!ZCalendarDate.safeParse(values.dueDate).success) {
       problem('dueDate', 'chores.validation.dueDateInvalid');
+    }
+    if (values.type === 'group' && values.strategy === 'fixed_rotation') {
+      if (values.rotationOrder.length === 0)
+        problem('rotationOrder', 'chores.validation.orderRequired');
+    }
+    if (values.type === 'group' && values.strategy === 'same_person' && values.assigneeId === '') {
+      problem('assigneeId', 'chores.validation.assigneeRequired');
+    }
+    if (values.type === 'group' && values.strategy === 'random_fair' && values.fairWindow !== '') {
+      const window = asNumber(values.fairWindow);
+      if (!Number.isInteger(window) || window < 1 || window > CHORE_FAIR_WINDOW_MAX) {
+        problem('fairWindow', 'chores.validation.windowRange');
+      }
     }
     const effort = asNumber(values.effort);
     if (!Number.isInteger(effort) || effort < CHORE_EFFORT_MIN || effort > CHORE_EFFORT_MAX) {
@@ -112,6 +133,10 @@ export function choreFormDefaults(
       intervalDays: chore.interval_days ?? '',
       dueDate: chore.due_date,
       effort: chore.effort,
+      strategy: chore.assignment_strategy,
+      rotationOrder: chore.rotation_order,
+      assigneeId: chore.assignee_id === null ? '' : String(chore.assignee_id),
+      fairWindow: chore.fair_window ?? '',
     };
   }
   return {
@@ -123,6 +148,10 @@ export function choreFormDefaults(
     intervalDays: '',
     dueDate: today,
     effort: CHORE_EFFORT_DEFAULT,
+    strategy: 'least_effort',
+    rotationOrder: [],
+    assigneeId: '',
+    fairWindow: '',
   };
 }
 
@@ -146,17 +175,48 @@ function editableFields(values: ChoreFormValues) {
   };
 }
 
+/** A group chore's strategy and the options it uses (docs/chores.md "Assignment strategies"). */
+function strategyFields(values: ChoreFormValues) {
+  return {
+    assignment_strategy: values.strategy,
+    rotation_order: values.strategy === 'fixed_rotation' ? values.rotationOrder : [],
+    assignee_id: values.strategy === 'same_person' ? Number(values.assigneeId) : null,
+    fair_window:
+      values.strategy === 'random_fair' && values.fairWindow !== ''
+        ? asNumber(values.fairWindow)
+        : null,
+  };
+}
+
 export function createChoreBody(values: ChoreFormValues): CreateChoreBody {
   return {
     ...editableFields(values),
     type: values.type,
     group_id: values.type === 'group' ? Number(values.groupId) : null,
+    // The default rule needs no choice: a new chore without one is handed out as before.
+    ...(values.type === 'group' && values.strategy !== 'least_effort'
+      ? strategyFields(values)
+      : {}),
   };
 }
 
 /** An edit names the version it was based on; type and group never change (contract). */
-export function updateChoreBody(values: ChoreFormValues, version: number): UpdateChoreBody {
-  return { version, ...editableFields(values) };
+export function updateChoreBody(
+  values: ChoreFormValues,
+  version: number,
+  before?: Chore,
+): UpdateChoreBody {
+  const strategyChanged =
+    before !== undefined &&
+    before.type === 'group' &&
+    JSON.stringify(strategyFields(values)) !==
+      JSON.stringify({
+        assignment_strategy: before.assignment_strategy,
+        rotation_order: before.rotation_order,
+        assignee_id: before.assignee_id,
+        fair_window: before.fair_window,
+      });
+  return { version, ...editableFields(values), ...(strategyChanged ? strategyFields(values) : {}) };
 }
 
 /** The API's field names (snake_case) as the form's. */
@@ -167,4 +227,8 @@ export const FORM_FIELD_OF = {
   interval_days: 'intervalDays',
   due_date: 'dueDate',
   effort: 'effort',
+  assignment_strategy: 'strategy',
+  rotation_order: 'rotationOrder',
+  assignee_id: 'assigneeId',
+  fair_window: 'fairWindow',
 } as const satisfies Record<string, ChoreFormField>;

@@ -73,7 +73,7 @@ export function useChoreForm({
     setFailure(null);
     if (chore) {
       update.mutate(
-        { id: chore.id, body: updateChoreBody(values, chore.version) },
+        { id: chore.id, body: updateChoreBody(values, chore.version, chore) },
         {
           onSuccess: () => {
             notify({ type: 'success', message: t('chores.form.updated') });

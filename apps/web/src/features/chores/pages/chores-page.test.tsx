@@ -167,6 +167,66 @@ describe('the chores page (spec §2 Chores page)', () => {
   });
 });
 
+describe('who has the next turn (docs/chores.md "Assignment strategies")', () => {
+  it('says who is next and why, and takes a claimable turn', async () => {
+    const ann = { id: 5, name: 'Ann Example', avatar_url: null, is_guest: false };
+    const bob = { id: 6, name: 'Bob Member', avatar_url: null, is_guest: false };
+    const rotation = groupChore(30, {
+      name: 'Bins',
+      assignment_strategy: 'fixed_rotation',
+      next_assignee: bob,
+      next_reason: { kind: 'next_in_order', after: ann, skipped: [] },
+    });
+    const claimable = groupChore(31, {
+      name: 'Plants',
+      assignment_strategy: 'claimable',
+      next_reason: { kind: 'claimable', skipped: [] },
+    });
+    const server = choresServer([rotation, claimable]);
+    server.protectedRoute('POST', '/chores/31/assignments', () =>
+      jsonResponse(
+        {
+          id: 1,
+          chore_id: 31,
+          chore_name: 'Plants',
+          chore_effort: 1,
+          chore_frequency: 'one_time',
+          group_id: 1,
+          group_name: 'Flat 3B',
+          user: ann,
+          due_date: today,
+          completed_on: null,
+          completed_by: null,
+          minutes_spent: 0,
+          timer_running: false,
+          created_at: '2025-03-12T10:00:00.000Z',
+          version: 1,
+        },
+        201,
+      ),
+    );
+    renderApp('/chores', server);
+    const bins = await screen.findByRole('article', { name: 'Bins' });
+    expect(within(bins).getByTestId('chore-next')).toHaveTextContent(
+      'Next: Bob Member — next in the order',
+    );
+    expect(within(bins).queryByRole('button', { name: 'Take it' })).toBeNull();
+    const plants = screen.getByRole('article', { name: 'Plants' });
+    expect(within(plants).getByTestId('chore-next')).toHaveTextContent(
+      'Whoever takes it: nobody has this turn yet',
+    );
+    await userEvent.click(within(plants).getByRole('button', { name: 'Take it' }));
+    await waitFor(() =>
+      expect(
+        server.callsTo('/chores/31/assignments').filter((r) => r.method === 'POST'),
+      ).toHaveLength(1),
+    );
+    const post = server.callsTo('/chores/31/assignments')[0]!;
+    expect(await post.json()).toEqual({ user_id: testUser().id, due_date: today });
+    expect(screen.queryByText('The turn could not be taken. Please try again.')).toBeNull();
+  });
+});
+
 describe('in another language', () => {
   it('names tabs, frequencies and dates in German', async () => {
     // The language saved in the profile is the one the app shows.
