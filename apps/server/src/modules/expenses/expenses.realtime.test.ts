@@ -20,13 +20,8 @@ describe('realtime events of money changes', () => {
     });
   });
 
-  afterAll(async () => {
-    for (const client of clients) client.close();
-    await server.close();
-    await drop();
-  });
-
-  it('tells members of an expense and its settlement, not outsiders', async () => {
+  /** Ann's group with Ben in it, Ben's open screen, and the screen of someone in none of it. */
+  async function watchedGroup() {
     const ann = await buildUser(server.app, { name: 'Ann' });
     const ben = await buildUser(server.app, { name: 'Ben' });
     const outsider = await buildUser(server.app, { name: 'Olga' });
@@ -35,6 +30,17 @@ describe('realtime events of money changes', () => {
     const benScreen = await TestClient.ready(server.wsUrl, ben.tokens.access_token);
     const outsiderScreen = await TestClient.ready(server.wsUrl, outsider.tokens.access_token);
     clients.push(benScreen, outsiderScreen);
+    return { ann, ben, outsider, group, benScreen, outsiderScreen };
+  }
+
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await server.close();
+    await drop();
+  });
+
+  it('tells members of an expense and its settlement, not outsiders', async () => {
+    const { ann, ben, outsider, group, benScreen, outsiderScreen } = await watchedGroup();
 
     const created = await server.app.inject({
       method: 'POST',
@@ -83,14 +89,7 @@ describe('realtime events of money changes', () => {
   });
 
   it('tells members of a rate set in their group, not outsiders', async () => {
-    const ann = await buildUser(server.app, { name: 'Ann' });
-    const ben = await buildUser(server.app, { name: 'Ben' });
-    const outsider = await buildUser(server.app, { name: 'Olga' });
-    const group = await buildGroup(server.app, ann);
-    await addMember(server.app, group, ben);
-    const benScreen = await TestClient.ready(server.wsUrl, ben.tokens.access_token);
-    const outsiderScreen = await TestClient.ready(server.wsUrl, outsider.tokens.access_token);
-    clients.push(benScreen, outsiderScreen);
+    const { ann, group, benScreen, outsiderScreen } = await watchedGroup();
 
     const set = await server.app.inject({
       method: 'POST',
@@ -112,14 +111,7 @@ describe('realtime events of money changes', () => {
   });
 
   it('tells members of a recurring expense started and paused, not outsiders', async () => {
-    const ann = await buildUser(server.app, { name: 'Ann' });
-    const ben = await buildUser(server.app, { name: 'Ben' });
-    const outsider = await buildUser(server.app, { name: 'Olga' });
-    const group = await buildGroup(server.app, ann);
-    await addMember(server.app, group, ben);
-    const benScreen = await TestClient.ready(server.wsUrl, ben.tokens.access_token);
-    const outsiderScreen = await TestClient.ready(server.wsUrl, outsider.tokens.access_token);
-    clients.push(benScreen, outsiderScreen);
+    const { ann, ben, group, benScreen, outsiderScreen } = await watchedGroup();
 
     const started = await server.app.inject({
       method: 'POST',

@@ -13,8 +13,7 @@ import {
 } from '@household/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { netBalances } from '@household/domain';
-import { expenseSplits, expenses, groupBalances, settlements } from '../../db/schema';
+import { expenses } from '../../db/schema';
 import { expectInvalidField, expectProblem, expectShape } from '../../../test/support/assertions';
 import {
   addItem,
@@ -25,6 +24,7 @@ import {
   buildHousehold,
 } from '../../../test/support/factories';
 import { sender, type Auth } from '../../../test/support/requests';
+import { expectLedgerConsistent } from '../../../test/support/ledger';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 // docs/expenses.md: expenses, splits, settlements, balances and reports, on both engines.
@@ -72,26 +72,6 @@ async function summary(by: TestUser, groupId: number): Promise<BalanceSummary> {
   const response = await send(by.auth, 'GET', `/costs/groups/${groupId}/balance-summary`);
   expect(response.statusCode, response.body).toBe(200);
   return expectShape(ZBalanceSummary, response.json());
-}
-
-/**
- * The positions the ledger keeps (`group_balances`) are what the group's splits and payments add
- * up to, and add up to zero.
- */
-async function expectLedgerConsistent(groupId: number) {
-  const db = t.database.db;
-  const splits = await db.select().from(expenseSplits).where(eq(expenseSplits.groupId, groupId));
-  const payments = await db.select().from(settlements).where(eq(settlements.groupId, groupId));
-  const expected = netBalances(
-    splits.map((split) => ({ payerId: split.payerId, shares: [split] })),
-    payments,
-  );
-  const kept = await db.select().from(groupBalances).where(eq(groupBalances.groupId, groupId));
-  for (const row of kept) expect(row.netCents).toBe(expected.get(row.userId) ?? 0);
-  for (const [userId, cents] of expected) {
-    if (cents !== 0) expect(kept.find((row) => row.userId === userId)?.netCents).toBe(cents);
-  }
-  expect(kept.reduce((sum, row) => sum + row.netCents, 0)).toBe(0);
 }
 
 const netOf = (s: BalanceSummary, who: TestUser) =>
@@ -464,7 +444,7 @@ describe('settling a split', () => {
     const s = await summary(ann, group.id);
     expect(s.members.every((member) => member.net_cents === 0)).toBe(true);
     expect(s.transfers).toEqual([]);
-    await expectLedgerConsistent(group.id);
+    await expectLedgerConsistent(t.database.db, group.id);
   });
 
   it('never over-settles under 50 concurrent settlements of one split', async () => {
@@ -489,7 +469,7 @@ describe('settling a split', () => {
       remaining_cents: 20,
     });
     expect(netOf(await summary(ann, group.id), ben)).toBe(-20);
-    await expectLedgerConsistent(group.id);
+    await expectLedgerConsistent(t.database.db, group.id);
   });
 });
 
@@ -559,7 +539,7 @@ describe('settlements and balances', () => {
       (await send(ben.auth, 'GET', `/balances/${group.id}`)).json(),
     );
     expect(balances.members.map((member) => member.net_cents)).toEqual([2000, -1000, -1000]);
-    await expectLedgerConsistent(group.id);
+    await expectLedgerConsistent(t.database.db, group.id);
   });
 
   it('clears every balance by recording each suggested transfer', async () => {
@@ -681,7 +661,7 @@ describe('editing and deleting an expense with settlements', () => {
     expect(payments.items).toEqual([
       expect.objectContaining({ note: 'Groceries', split_id: null }),
     ]);
-    await expectLedgerConsistent(group.id);
+    await expectLedgerConsistent(t.database.db, group.id);
   });
 });
 
@@ -843,7 +823,7 @@ describe('importing a Splitwise export', () => {
     expect(done.json()).toMatchObject({ expenses: 3, payments: 1, skipped: [], imported: true });
     const s = await summary(ben, group.id);
     expect([netOf(s, ann), netOf(s, ben), netOf(s, cat)]).toEqual([450, -900, 450]);
-    await expectLedgerConsistent(group.id);
+    await expectLedgerConsistent(t.database.db, group.id);
     const page = expectShape(
       ZExpensePage,
       (await send(ben.auth, 'GET', `/groups/${group.id}/expenses`)).json(),

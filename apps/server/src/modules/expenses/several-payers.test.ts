@@ -6,10 +6,7 @@ import {
   type BalanceSummary,
   type Expense,
 } from '@household/contracts';
-import { netBalances } from '@household/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expenseSplits, groupBalances, settlements } from '../../db/schema';
 import { expectProblem, expectShape } from '../../../test/support/assertions';
 import {
   addMember,
@@ -19,6 +16,7 @@ import {
   type TestHousehold,
 } from '../../../test/support/factories';
 import { sender } from '../../../test/support/requests';
+import { expectLedgerConsistent } from '../../../test/support/ledger';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 // docs/expenses.md "Several payers": an expense paid by several people, on both engines.
@@ -75,23 +73,6 @@ function expectedNets(expense: Expense, people: TestUser[]) {
   });
 }
 
-/** The kept positions are what the splits and payments add up to (netBalances), and sum to zero. */
-async function expectLedgerConsistent(groupId: number) {
-  const db = t.database.db;
-  const splits = await db.select().from(expenseSplits).where(eq(expenseSplits.groupId, groupId));
-  const payments = await db.select().from(settlements).where(eq(settlements.groupId, groupId));
-  const expected = netBalances(
-    splits.map((split) => ({ payerId: split.payerId, shares: [split] })),
-    payments,
-  );
-  const kept = await db.select().from(groupBalances).where(eq(groupBalances.groupId, groupId));
-  for (const row of kept) expect(row.netCents).toBe(expected.get(row.userId) ?? 0);
-  for (const [userId, cents] of expected) {
-    if (cents !== 0) expect(kept.find((row) => row.userId === userId)?.netCents).toBe(cents);
-  }
-  expect(kept.reduce((sum, row) => sum + row.netCents, 0)).toBe(0);
-}
-
 describe('an expense several people paid', () => {
   it('divides each share among the payers as they paid; balances are paid less owed', async () => {
     const h = await household();
@@ -123,7 +104,7 @@ describe('an expense several people paid', () => {
     const nets = netsOf(await summary(ann, group.id), [ann, ben, cat]);
     expect(nets).toEqual(expectedNets(expense, [ann, ben, cat]));
     expect(nets.reduce((a, b) => a + b, 0)).toBe(0);
-    await expectLedgerConsistent(group.id);
+    await expectLedgerConsistent(t.database.db, group.id);
   });
 
   it('settles my share row by row, each to its own payer', async () => {
@@ -151,7 +132,7 @@ describe('an expense several people paid', () => {
       before[1]! - toBen.amount_cents,
       before[2]! + toBen.amount_cents,
     ]);
-    await expectLedgerConsistent(group.id);
+    await expectLedgerConsistent(t.database.db, group.id);
   });
 
   it('refuses payers that do not add up, a stranger, a person twice, or paid_by beside payers', async () => {
@@ -239,7 +220,7 @@ describe('an expense several people paid', () => {
     let nets = netsOf(await summary(ann, group.id), [ann, ben, cat]);
     const owed = expectedNets(edited, [ann, ben, cat]);
     expect(nets).toEqual([owed[0]! - 500, owed[1], owed[2]! + 500]);
-    await expectLedgerConsistent(group.id);
+    await expectLedgerConsistent(t.database.db, group.id);
 
     // Back to one payer: payers are gone, the payment to Ann still counts against Cat's split.
     const single = await send(ann.auth, 'PATCH', `/expenses/${expense.id}`, {
@@ -253,7 +234,7 @@ describe('an expense several people paid', () => {
     expect(one.splits.find((s) => s.user.id === cat.user.id)?.settled_cents).toBe(500);
     nets = netsOf(await summary(ann, group.id), [ann, ben, cat]);
     expect(nets).toEqual([4000 - 500, -2000, -2000 + 500]);
-    await expectLedgerConsistent(group.id);
+    await expectLedgerConsistent(t.database.db, group.id);
 
     const deleted = await send(
       ann.auth,
@@ -261,7 +242,7 @@ describe('an expense several people paid', () => {
       `/expenses/${expense.id}?version=${one.version}`,
     );
     expect(deleted.statusCode).toBe(204);
-    await expectLedgerConsistent(group.id);
+    await expectLedgerConsistent(t.database.db, group.id);
   });
 
   it('a payer who owes nothing sees the expense among theirs and may change it', async () => {
@@ -290,7 +271,7 @@ describe('an expense several people paid', () => {
     });
     expectProblem(byCat, 403, 'forbidden');
     expect(netsOf(await summary(ann, group.id), [ann, ben, cat])).toEqual([-500, 2000, -1500]);
-    await expectLedgerConsistent(group.id);
+    await expectLedgerConsistent(t.database.db, group.id);
   });
 
   it('reports what each payer paid, and my share as the sum of my rows', async () => {
@@ -325,7 +306,7 @@ describe('an expense several people paid', () => {
     expect(imported.json()).toMatchObject({ expenses: 1, skipped: [] });
     const [before, after] = [await summary(ann, group.id), await summary(ann, copy.id)];
     expect(netsOf(after, [ann, ben, cat])).toEqual(netsOf(before, [ann, ben, cat]));
-    await expectLedgerConsistent(copy.id);
+    await expectLedgerConsistent(t.database.db, copy.id);
   });
 
   it('imports a Splitwise row several people paid instead of skipping it', async () => {
@@ -345,6 +326,6 @@ describe('an expense several people paid', () => {
     const [expense] = list.json<{ items: Expense[] }>().items;
     expect(expense?.payers?.length).toBe(2);
     expect(netsOf(await summary(ann, group.id), [ann, ben, cat])).toEqual([1333, 334, -1667]);
-    await expectLedgerConsistent(group.id);
+    await expectLedgerConsistent(t.database.db, group.id);
   });
 });
