@@ -49,6 +49,24 @@ export const ASSIGNMENT_STRATEGIES = [
 export const ZAssignmentStrategy = z.enum(ASSIGNMENT_STRATEGIES);
 export type AssignmentStrategyName = z.infer<typeof ZAssignmentStrategy>;
 
+/**
+ * When the next turn is due (docs/chores.md "When the next one is due"): counted from the due date
+ * (rent day) or from the day it was last done (water the plants 7 days after the last watering).
+ */
+export const CHORE_DUE_RULES = ['due_date', 'completion'] as const;
+export const ZChoreDueRule = z.enum(CHORE_DUE_RULES);
+export type ChoreDueRule = z.infer<typeof ZChoreDueRule>;
+
+/** Who has the turn after a skipped one: the next person by the strategy, or the same person. */
+export const CHORE_SKIP_POLICIES = ['next_person', 'same_person'] as const;
+export const ZChoreSkipPolicy = z.enum(CHORE_SKIP_POLICIES);
+export type ChoreSkipPolicy = z.infer<typeof ZChoreSkipPolicy>;
+
+/** A request to take someone's turn (docs/chores.md "Swaps"). */
+export const CHORE_SWAP_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+export const ZChoreSwapStatus = z.enum(CHORE_SWAP_STATUSES);
+export type ChoreSwapStatus = z.infer<typeof ZChoreSwapStatus>;
+
 export const ZRotationOrder = z
   .array(ZId)
   .max(CHORE_ROTATION_MAX, `At most ${CHORE_ROTATION_MAX} members in the order`);

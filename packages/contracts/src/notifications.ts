@@ -22,6 +22,24 @@ export const NOTIFICATION_KINDS = [
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof ZNotificationKind>;
 
+/**
+ * The ways a notification reaches a person (issue 27 §4, docs/notifications.md "Channels"): each
+ * has a "send a test" and a record of its last delivery.
+ */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push', 'webhook'] as const;
+export const ZNotificationChannel = z.enum(NOTIFICATION_CHANNELS);
+export type NotificationChannel = z.infer<typeof ZNotificationChannel>;
+
+/** What a webhook's body looks like: the app's own signed JSON, or what ntfy or Gotify read. */
+export const WEBHOOK_FORMATS = ['json', 'ntfy', 'gotify'] as const;
+export const ZWebhookFormat = z.enum(WEBHOOK_FORMATS);
+export type WebhookFormat = z.infer<typeof ZWebhookFormat>;
+
+/** A delivery's outcome: sent, waiting for its next try (after a failure), or given up. */
+export const DELIVERY_STATUSES = ['sent', 'retrying', 'failed'] as const;
+export const ZDeliveryStatus = z.enum(DELIVERY_STATUSES);
+export type DeliveryStatus = z.infer<typeof ZDeliveryStatus>;
+
 export const NOTIFICATION_PAGE_DEFAULT = 30;
 export const NOTIFICATION_PAGE_MAX = 100;
 /** A `list_changes` notification names at most this many items (and gives the full count). */

@@ -1,4 +1,10 @@
-import { ASSIGNMENT_STRATEGIES, CHORE_FREQUENCIES } from '@household/contracts';
+import {
+  ASSIGNMENT_STRATEGIES,
+  CHORE_DUE_RULES,
+  CHORE_FREQUENCIES,
+  CHORE_SKIP_POLICIES,
+  CHORE_SWAP_STATUSES,
+} from '@household/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -30,6 +36,14 @@ export const choreFrequency = pgEnum('chore_frequency', CHORE_FREQUENCIES);
 /** How the chore's turns are handed out (contracts ASSIGNMENT_STRATEGIES, docs/chores.md). */
 export const choreAssignmentStrategy = pgEnum('chore_assignment_strategy', ASSIGNMENT_STRATEGIES);
 
+/** Counted from the due date or from the last completion (contracts CHORE_DUE_RULES). */
+export const choreDueRule = pgEnum('chore_due_rule', CHORE_DUE_RULES);
+
+/** Who has the turn after a skipped one (contracts CHORE_SKIP_POLICIES). */
+export const choreSkipPolicy = pgEnum('chore_skip_policy', CHORE_SKIP_POLICIES);
+
+export const choreSwapStatus = pgEnum('chore_swap_status', CHORE_SWAP_STATUSES);
+
 /** A chore: in a group, or personal (`owner_id` set, no group: only its owner sees it). */
 export const chores = pgTable(
   'chores',
@@ -60,6 +74,11 @@ export const chores = pgTable(
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     /** random_fair: turns per window; null: the number of members. */
     fairWindow: integer('fair_window'),
+    /** Existing chores keep counting from the due date. */
+    dueRule: choreDueRule('due_rule').notNull().default('due_date'),
+    /** A turn can be completed from this many days before its due date; null: any time. */
+    completionWindowDays: integer('completion_window_days'),
+    skipPolicy: choreSkipPolicy('skip_policy').notNull().default('next_person'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: integer('version').notNull().default(1),
@@ -87,6 +106,8 @@ export const choreAssignments = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     completedOn: date('completed_on', { mode: 'string' }),
     completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Whose turn it was before an accepted swap gave it to `user_id`: done for them. */
+    forUserId: integer('for_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -166,3 +187,69 @@ export const choreCalendarFeeds = pgTable('chore_calendar_feeds', {
   token: text('token').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/**
+ * A member away from the household (holiday, work trip): no strategy gives them a turn on a date
+ * in `[starts_on, ends_on]`, and the schedule generator plans around them too.
+ */
+export const memberAwayPeriods = pgTable(
+  'member_away_periods',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_away_periods_group_idx').on(t.groupId, t.endsOn),
+    check('member_away_periods_order', sql`${t.startsOn} <= ${t.endsOn}`),
+  ],
+);
+export type MemberAwayPeriodRow = typeof memberAwayPeriods.$inferSelect;
+
+/**
+ * A member asks another to take one of their turns (an assignment); the other accepts or declines.
+ * At most one pending request per turn.
+ */
+export const choreSwaps = pgTable(
+  'chore_swaps',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    choreId: integer('chore_id')
+      .notNull()
+      .references(() => chores.id, { onDelete: 'cascade' }),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => choreAssignments.id, { onDelete: 'cascade' }),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedOf: integer('requested_of')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: choreSwapStatus('status').notNull().default('pending'),
+    note: text('note').notNull().default(''),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('chore_swaps_one_pending_per_turn')
+      .on(t.assignmentId)
+      .where(sql`${t.status} = 'pending'`),
+    index('chore_swaps_group_idx').on(t.groupId, t.id),
+    index('chore_swaps_requested_of_idx').on(t.requestedOf, t.status),
+  ],
+);
+export type ChoreSwapRow = typeof choreSwaps.$inferSelect;

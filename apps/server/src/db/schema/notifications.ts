@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -98,6 +99,9 @@ export const notificationSettings = pgTable('notification_settings', {
   timeZone: text('time_zone'),
   /** daily | instant. */
   emailDigest: text('email_digest').notNull().default('daily'),
+  /** "HH:MM" in `time_zone`; push, mail and webhook wait until the end (null: no quiet hours). */
+  quietHoursStart: text('quiet_hours_start'),
+  quietHoursEnd: text('quiet_hours_end'),
   updatedAt: updatedAt(),
 });
 export type NotificationSettingsRow = typeof notificationSettings.$inferSelect;
@@ -124,3 +128,55 @@ export const notificationRuns = pgTable(
     index('notification_runs_day_idx').on(t.day),
   ],
 );
+
+/** A person's webhook (issue 27 §4): notifications POSTed to their URL, signed with their secret. */
+export const notificationWebhooks = pgTable('notification_webhooks', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  /** HMAC-SHA256 key of the `X-Household-Signature` header; the API never shows it again. */
+  secret: text('secret').notNull(),
+  /** contracts WEBHOOK_FORMATS. */
+  format: text('format').notNull().default('json'),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type NotificationWebhookRow = typeof notificationWebhooks.$inferSelect;
+
+/**
+ * Every attempt to reach a person on a channel other than in-app, and its outcome: the account
+ * page shows the last one per channel, and a failed one is tried again with back-off until it is
+ * sent or given up (`failed`), never dropped silently.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a test. */
+    notificationId: integer('notification_id').references(() => notifications.id, {
+      onDelete: 'cascade',
+    }),
+    /** contracts NOTIFICATION_CHANNELS. */
+    channel: text('channel').notNull(),
+    isTest: boolean('is_test').notNull().default(false),
+    /** contracts DELIVERY_STATUSES. */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notification_deliveries_user_channel_idx').on(t.userId, t.channel, t.id),
+    index('notification_deliveries_retry_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'retrying'`),
+  ],
+);
+export type NotificationDeliveryRow = typeof notificationDeliveries.$inferSelect;
