@@ -131,9 +131,25 @@ async function buildHousehold(base: string): Promise<Household> {
           interval_days: kind.frequency === 'custom' ? 3 + (i % 12) : undefined,
           due_date: addCalendarDays(today(), n % 14),
           effort: 1 + (n % 5),
+          ...strategyOf(n, memberIds),
         }),
       );
     }
+  }
+  // Two members are away for a while: every strategy and the planner read the stored periods.
+  for (const [index, userId] of memberIds.slice(1, 3).entries()) {
+    await call(
+      base,
+      owner.accessToken,
+      'POST',
+      `/groups/${group.id}/away-periods`,
+      {
+        user_id: userId,
+        starts_on: addCalendarDays(today(), index * 3),
+        ends_on: addCalendarDays(today(), index * 3 + 6),
+      },
+      201,
+    );
   }
   for (let i = 0; i < 50; i++) {
     await call(base, owner.accessToken, 'POST', '/chores', {
@@ -149,6 +165,24 @@ async function buildHousehold(base: string): Promise<Household> {
     .slice(0, SCHEDULE_CHORES)
     .map((chore) => chore.id);
   return { owner, ownerId: me.id, groupId: group.id, memberIds, scheduleChoreIds };
+}
+
+/** The six strategies in turn (issue 27 §1), with the options each needs. */
+function strategyOf(n: number, memberIds: readonly number[]) {
+  const strategies = [
+    'least_effort',
+    'fixed_rotation',
+    'least_done',
+    'random_fair',
+    'same_person',
+    'claimable',
+  ] as const;
+  const strategy = strategies[n % strategies.length]!;
+  return {
+    assignment_strategy: strategy,
+    ...(strategy === 'fixed_rotation' ? { rotation_order: [...memberIds] } : {}),
+    ...(strategy === 'same_person' ? { assignee_id: memberIds[n % memberIds.length] } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

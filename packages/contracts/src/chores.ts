@@ -16,6 +16,7 @@ import {
   CHORE_PAGE_DEFAULT,
   CHORE_PAGE_MAX,
   CHORE_ROTATION_MAX,
+  AWAY_PERIOD_MAX_DAYS,
   SCHEDULE_AWAY_PERIODS_MAX,
   SCHEDULE_WEEKS_MAX,
   TIME_ENTRY_MAX_MINUTES,
@@ -431,8 +432,10 @@ export const ZPlannedAssignment = z.object({
   chore_name: z.string(),
   due_date: z.string(),
   effort: z.number().int(),
-  /** Null when every chosen member is away that day. */
+  /** Null when every chosen member is away that day, or when the chore is open to take. */
   user_id: z.number().int().nullable(),
+  /** A claimable chore's occurrence: nobody is planned, whoever takes it does it. */
+  open: z.boolean(),
 });
 export type PlannedAssignment = z.infer<typeof ZPlannedAssignment>;
 
@@ -462,3 +465,38 @@ export type CalendarFeed = z.infer<typeof ZCalendarFeed>;
  */
 export const ZCalendarFeedBody = ZReauthBody;
 export type CalendarFeedBody = z.input<typeof ZCalendarFeedBody>;
+
+/**
+ * A stored away period (docs/chores.md "Away periods"): no strategy gives the member a turn from
+ * `starts_on` to `ends_on`, both included, and the schedule generator plans around it.
+ */
+export const ZMemberAwayPeriod = z.object({
+  id: z.number().int(),
+  group_id: z.number().int(),
+  user: ZPersonRef,
+  starts_on: z.string(),
+  ends_on: z.string(),
+  /** Null when who marked it has deleted their account. */
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type MemberAwayPeriod = z.infer<typeof ZMemberAwayPeriod>;
+
+/** POST /groups/{id}/away-periods: `user_id` absent means the caller. */
+export const ZCreateAwayPeriodBody = z
+  .object({
+    user_id: ZId.optional(),
+    starts_on: ZCalendarDate,
+    ends_on: ZCalendarDate,
+  })
+  .refine((period) => period.starts_on <= period.ends_on, {
+    path: ['ends_on'],
+    message: 'The end is before the start',
+  })
+  .refine(
+    (period) =>
+      (Date.parse(period.ends_on) - Date.parse(period.starts_on)) / 86_400_000 <
+      AWAY_PERIOD_MAX_DAYS,
+    { path: ['ends_on'], message: `An away period lasts at most ${AWAY_PERIOD_MAX_DAYS} days` },
+  );
+export type CreateAwayPeriodBody = z.input<typeof ZCreateAwayPeriodBody>;

@@ -106,6 +106,8 @@ export const CHORE_HISTORY_PAGE_MAX = 200;
 /** A generated schedule covers one to twelve weeks. */
 export const SCHEDULE_WEEKS_MAX = 12;
 export const SCHEDULE_AWAY_PERIODS_MAX = 100;
+/** A stored away period lasts at most this many days, both ends counted (about a year). */
+export const AWAY_PERIOD_MAX_DAYS = 366;
 /** One time entry lasts at most a day; longer is a forgotten stop button. */
 export const TIME_ENTRY_MAX_MINUTES = 24 * 60;
 export const TIME_ENTRY_NOTE_MAX_LENGTH = 200;

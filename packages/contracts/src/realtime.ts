@@ -18,6 +18,8 @@ export const REALTIME_ENTITIES = [
   'expense_series',
   'chore',
   'assignment',
+  /** A member's stored away period added or removed: the chores' next turns may change. */
+  'away_period',
   'ocr_job',
   /** Between server processes only: a user's sessions ended (`id` is the user); never sent to clients. */
   'session',

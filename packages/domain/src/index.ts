@@ -10,6 +10,7 @@ export * from './calendar-date';
 export * from './chore-recurrence';
 export * from './chore-views';
 export * from './chore-rotation';
+export * from './chore-schedule';
 export * from './chore-strategies';
 export * from './receipt-lines';
 export * from './login-throttle';

@@ -1,4 +1,4 @@
-import { nextTurn, type NextTurn } from '@household/domain';
+import { nextTurn, type AwayPeriod, type NextTurn } from '@household/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../db/schema';
 import { validationFailed } from '../../http/problem';
 import { notifyAssigned } from '../notifications/fan-out';
+import { storedAwayPeriods } from './away-periods';
 import { recordChoreChange, scopeOf } from './chore-changes';
 
 /**
@@ -60,9 +61,11 @@ interface StrategyFacts {
   effort: Map<string, number>;
   done: Map<string, number>;
   turns: Map<number, { userId: number; dueDate: string }[]>;
+  /** Per group: the stored away periods that end on or after the earliest turn asked about. */
+  away: Map<number, AwayPeriod[]>;
 }
 
-/** What the strategies of these group chores need, in four queries whatever their number. */
+/** What the strategies of these group chores need, in five queries whatever their number. */
 export async function strategyFacts(db: DbOrTx, rows: readonly ChoreRow[]): Promise<StrategyFacts> {
   const groupIds = [...new Set(rows.flatMap((row) => (row.groupId === null ? [] : [row.groupId])))];
   const choreIds = rows.filter((row) => row.groupId !== null).map((row) => row.id);
@@ -71,6 +74,7 @@ export async function strategyFacts(db: DbOrTx, rows: readonly ChoreRow[]): Prom
     effort: new Map(),
     done: new Map(),
     turns: new Map(),
+    away: new Map(),
   };
   if (groupIds.length === 0) return facts;
   const members = await db
@@ -120,6 +124,12 @@ export async function strategyFacts(db: DbOrTx, rows: readonly ChoreRow[]): Prom
   for (const row of turns) {
     facts.turns.set(row.choreId, [...(facts.turns.get(row.choreId) ?? []), row]);
   }
+  const earliest = rows.reduce((min, row) => (row.dueDate < min ? row.dueDate : min), '9999-12-31');
+  for (const period of await storedAwayPeriods(db, groupIds, earliest)) {
+    const periods = facts.away.get(period.groupId) ?? [];
+    periods.push({ userId: period.userId, from: period.from, to: period.to });
+    facts.away.set(period.groupId, periods);
+  }
   return facts;
 }
 
@@ -137,6 +147,7 @@ export function pickTurn(chore: ChoreRow, facts: StrategyFacts, date: string): N
     turns: (facts.turns.get(chore.id) ?? [])
       .filter((turn) => turn.dueDate < date)
       .map((turn) => turn.userId),
+    away: facts.away.get(groupId) ?? [],
     date,
     rotationOrder: chore.rotationOrder,
     assigneeId: chore.assigneeId,

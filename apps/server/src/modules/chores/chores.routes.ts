@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { assignmentRoutes } from './assignment.routes';
+import { awayPeriodRoutes } from './away-period.routes';
 import { calendarAddressRoutes, calendarFeedRoute } from './calendar-feed.routes';
 import { choreCompletionRoutes } from './chore-completion.routes';
 import { choreRoutes } from './chore.routes';
@@ -24,6 +25,7 @@ function signedInRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     choreCompletionRoutes(api, ctx);
     assignmentRoutes(api, ctx);
     timeEntryRoutes(api, ctx);
+    awayPeriodRoutes(api, ctx);
     calendarAddressRoutes(api, ctx);
   };
 }

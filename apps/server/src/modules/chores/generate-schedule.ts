@@ -2,7 +2,7 @@ import type { ScheduleResult, ZGenerateScheduleBody } from '@household/contracts
 import {
   addCalendarDays,
   occurrencesBetween,
-  planSchedule,
+  planStrategySchedule,
   todayIn,
   type ScheduleOccurrence,
 } from '@household/domain';
@@ -20,6 +20,8 @@ import {
 import { validationFailed } from '../../http/problem';
 import { requireMembership } from '../groups/membership';
 import { People } from '../people/people';
+import { strategyFacts } from './assignment-strategy';
+import { storedAwayPeriods } from './away-periods';
 import { assignmentEvent, recordChoreChange } from './chore-changes';
 import { priorEffort } from './chore-reads';
 import { recurrenceOf } from './complete-chore';
@@ -96,14 +98,33 @@ export async function generateSchedule(
         .map((date) => ({ choreId: chore.id, date, effort: chore.effort })),
     );
     const prior = await priorEffort(db, groupId);
-    const result = planSchedule({
+    const facts = await strategyFacts(db, covered);
+    // The stored away periods count as if they had been sent with the request.
+    const stored = await storedAwayPeriods(db, [groupId], start);
+    const result = planStrategySchedule({
       occurrences,
       members: memberIds.map((userId) => ({ userId, priorEffort: prior.get(userId) ?? 0 })),
-      away: body.away.map((period) => ({
-        userId: period.user_id,
-        from: period.from,
-        to: period.to,
+      chores: covered.map((chore) => ({
+        choreId: chore.id,
+        strategy: chore.assignmentStrategy,
+        rotationOrder: chore.rotationOrder,
+        assigneeId: chore.assigneeId,
+        fairWindow: chore.fairWindow,
+        turns: (facts.turns.get(chore.id) ?? [])
+          .filter((turn) => turn.dueDate < start)
+          .map((turn) => turn.userId),
+        doneCounts: new Map(
+          memberIds.map((userId) => [userId, facts.done.get(`${chore.id}/${userId}`) ?? 0]),
+        ),
       })),
+      away: [
+        ...stored.map((period) => ({ userId: period.userId, from: period.from, to: period.to })),
+        ...body.away.map((period) => ({
+          userId: period.user_id,
+          from: period.from,
+          to: period.to,
+        })),
+      ],
     });
     return { start, end, covered, result };
   };
@@ -185,6 +206,7 @@ export async function generateSchedule(
       due_date: assignment.date,
       effort: assignment.effort,
       user_id: assignment.userId,
+      open: assignment.open,
     })),
     loads: result.loads.map((load) => ({
       user: people.ref(load.userId),

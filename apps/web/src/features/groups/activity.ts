@@ -1,5 +1,6 @@
 import { GROUP_ROLES, type ActivityEntry, type GroupRole } from '@household/contracts';
 import type { TFunction } from 'i18next';
+import { formatCalendarDate } from '../../lib/format';
 import { money } from '../../lib/money';
 import { NAME_RULES, personName } from '../../lib/people';
 
@@ -154,6 +155,14 @@ export function activitySentence(t: TFunction, entry: ActivityEntry, locale: str
         actor,
         chore: text(details.chore_name),
         count: typeof details.minutes === 'number' ? details.minutes : 0,
+      });
+    case 'away_period_added':
+    case 'away_period_removed':
+      return t(`groups.activity.${entry.verb}`, {
+        actor,
+        subject,
+        from: formatCalendarDate(text(details.starts_on), locale),
+        to: formatCalendarDate(text(details.ends_on), locale),
       });
   }
 }

@@ -17,4 +17,6 @@ export const choreKeys = {
   myAssignments: ['chores', 'assignments', 'mine'] as const,
   timeEntries: (assignmentId: number) => ['chores', 'time-entries', assignmentId] as const,
   calendarFeed: ['chores', 'calendar-feed'] as const,
+  /** A group's stored away periods: they change the next turns, so they live under ['chores']. */
+  awayPeriods: (groupId: number) => ['chores', 'away', groupId] as const,
 };

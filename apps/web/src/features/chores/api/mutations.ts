@@ -8,6 +8,8 @@ import {
   ZScheduleResult,
   ZTimeEntry,
   type Assignment,
+  type CreateAwayPeriodBody,
+  ZMemberAwayPeriod,
   type CreateTimeEntryBody,
   type GenerateScheduleBody,
   type TimeEntry,
@@ -194,4 +196,21 @@ export function useTakeTurn() {
       }),
     onSettled: () => void refreshChores(queryClient),
   });
+}
+
+/** POST and DELETE /groups/{id}/away-periods: the next turns change, so every chore refreshes. */
+export function useAwayPeriods(groupId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const settled = () => void refreshChores(queryClient);
+  const add = useMutation({
+    mutationFn: (body: CreateAwayPeriodBody) =>
+      api.post(apiPaths.groupAwayPeriods(groupId), { json: body, schema: ZMemberAwayPeriod }),
+    onSettled: settled,
+  });
+  const remove = useMutation({
+    mutationFn: (periodId: number) => api.delete(apiPaths.groupAwayPeriod(groupId, periodId)),
+    onSettled: settled,
+  });
+  return { add, remove };
 }

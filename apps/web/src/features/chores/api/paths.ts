@@ -16,6 +16,8 @@ export const apiPaths = {
   groupChores: (id: Id) => `/groups/${id}/chores`,
   groupChoreHistory: (id: Id) => `/groups/${id}/chores/history`,
   generateSchedule: (id: Id) => `/groups/${id}/chores/generate-schedule`,
+  groupAwayPeriods: (id: Id) => `/groups/${id}/away-periods`,
+  groupAwayPeriod: (id: Id, periodId: Id) => `/groups/${id}/away-periods/${periodId}`,
   calendarFeed: '/chores/calendar-feed',
   calendarFeedReset: '/chores/calendar-feed/reset',
 } as const;

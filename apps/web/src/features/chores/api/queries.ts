@@ -3,6 +3,7 @@ import {
   ZChore,
   ZChoreHistoryPage,
   ZChorePage,
+  ZMemberAwayPeriod,
   type Chore,
   type ChorePage,
   ZAssignmentList,
@@ -10,6 +11,7 @@ import {
   ZTimeEntryList,
 } from '@household/contracts';
 import { queryOptions, infiniteQueryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
 import { isApiError, type ApiClient } from '../../../lib/api-client';
 import { apiPaths } from './paths';
 import { choreKeys, type ChoreScope } from './keys';
@@ -105,4 +107,12 @@ export const calendarFeedQueryOptions = (api: ApiClient) =>
         throw error;
       }),
     staleTime: Infinity,
+  });
+
+/** GET /groups/{id}/away-periods: who is away now or later, soonest first. */
+export const awayPeriodsQueryOptions = (api: ApiClient, groupId: number) =>
+  queryOptions({
+    queryKey: choreKeys.awayPeriods(groupId),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.groupAwayPeriods(groupId), { schema: z.array(ZMemberAwayPeriod), signal }),
   });

@@ -45,7 +45,7 @@ export function SchedulePlanPreview({
   );
 }
 
-/** Date, chore and who: a turn nobody can take is named in red. */
+/** Date, chore and who: a claimable turn is open to take; a turn nobody can take is in red. */
 function PlannedTurnsTable({ plan, group }: { plan: ScheduleResult; group: HouseholdGroup }) {
   const { t, i18n } = useTranslation();
   const date = (value: string) => formatCalendarDate(value, i18n.language);
@@ -68,7 +68,11 @@ function PlannedTurnsTable({ plan, group }: { plan: ScheduleResult; group: House
             <Table.Tr key={`${a.chore_id}/${a.due_date}`} data-testid="planned-row">
               <Table.Td>{date(a.due_date)}</Table.Td>
               <Table.Td>{a.chore_name}</Table.Td>
-              <Table.Td c={a.user_id === null ? 'red' : undefined}>{nameOf(a.user_id)}</Table.Td>
+              {a.open ? (
+                <Table.Td>{t('assignments.schedule.openToTake')}</Table.Td>
+              ) : (
+                <Table.Td c={a.user_id === null ? 'red' : undefined}>{nameOf(a.user_id)}</Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -132,8 +132,22 @@ describe('the group detail page’s chores (spec §2)', () => {
       end_date: day(13),
       saved,
       assignments: [
-        { chore_id: 1, chore_name: 'Chore in 1 days', due_date: day(1), effort: 1, user_id: 6 },
-        { chore_id: 1, chore_name: 'Chore in 1 days', due_date: day(8), effort: 1, user_id: null },
+        {
+          chore_id: 1,
+          chore_name: 'Chore in 1 days',
+          due_date: day(1),
+          effort: 1,
+          user_id: 6,
+          open: false,
+        },
+        {
+          chore_id: 1,
+          chore_name: 'Chore in 1 days',
+          due_date: day(8),
+          effort: 1,
+          user_id: null,
+          open: false,
+        },
       ],
       loads: [{ user: bob, prior_effort: 4, planned_effort: 1, planned_count: 1 }],
     });

@@ -32,6 +32,9 @@ const ChoreCalendar = lazy(() =>
 const ChoreFormModal = lazy(() =>
   import('../components/ChoreFormModal').then((m) => ({ default: m.ChoreFormModal })),
 );
+const AwayPeriodsSection = lazy(() =>
+  import('../components/AwayPeriodsSection').then((m) => ({ default: m.AwayPeriodsSection })),
+);
 const ShortcutsModal = lazy(() =>
   import('../components/ShortcutsModal').then((m) => ({ default: m.ShortcutsModal })),
 );
@@ -95,6 +98,11 @@ export function ChoresPage() {
         loadFailedKey={loadFailedKey}
         onNew={dialogs.openNew}
       />
+      {routeGroupId !== null && (
+        <Suspense fallback={<PageLoader size="sm" py="md" />}>
+          <AwayPeriodsSection groupId={routeGroupId} />
+        </Suspense>
+      )}
       {routeGroupId !== null && <ChoreHistorySection groupId={routeGroupId} />}
       <LoadWhenOpened opened={dialogs.formTarget !== null}>
         {(opened) => (
