@@ -260,6 +260,8 @@ export const ACTIVITY_VERBS = [
   'assignment_undone',
   'chore_schedule_generated',
   'chore_time_logged',
+  'chore_skipped',
+  'chore_snoozed',
 ] as const;
 export const ZActivityVerb = z.enum(ACTIVITY_VERBS);
 export type ActivityVerb = z.infer<typeof ZActivityVerb>;
