@@ -30,7 +30,7 @@ export function ChoreTurnMenu({ chore }: { chore: Chore }) {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal hideDetached={false}>
         <Menu.Target>
           <ActionIcon
             variant="subtle"
