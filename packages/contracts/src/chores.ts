@@ -3,6 +3,7 @@ import { ZId } from './common';
 import { ZCalendarDate } from './expenses';
 import { zPage, ZPersonRef } from './groups';
 import {
+  CHORE_COMPLETION_WINDOW_MAX_DAYS,
   CHORE_DESCRIPTION_MAX_LENGTH,
   CHORE_EFFORT_DEFAULT,
   CHORE_EFFORT_MAX,
@@ -17,6 +18,7 @@ import {
   CHORE_PAGE_MAX,
   CHORE_ROTATION_MAX,
   AWAY_PERIOD_MAX_DAYS,
+  CHORE_SKIP_REASON_MAX_LENGTH,
   SCHEDULE_AWAY_PERIODS_MAX,
   SCHEDULE_WEEKS_MAX,
   TIME_ENTRY_MAX_MINUTES,
@@ -67,6 +69,13 @@ export type ChoreSkipPolicy = z.infer<typeof ZChoreSkipPolicy>;
 export const CHORE_SWAP_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 export const ZChoreSwapStatus = z.enum(CHORE_SWAP_STATUSES);
 export type ChoreSwapStatus = z.infer<typeof ZChoreSwapStatus>;
+
+/** A turn can be done from this many days before its due date (0: on the day). */
+export const ZCompletionWindow = z
+  .number()
+  .int('The window is a whole number of days')
+  .min(0, 'The window cannot be negative')
+  .max(CHORE_COMPLETION_WINDOW_MAX_DAYS, `At most ${CHORE_COMPLETION_WINDOW_MAX_DAYS} days`);
 
 export const ZRotationOrder = z
   .array(ZId)
@@ -152,6 +161,13 @@ export const ZChore = z.object({
   rotation_order: z.array(z.number().int()),
   assignee_id: z.number().int().nullable(),
   fair_window: z.number().int().nullable(),
+  /** Counted from the due date or from the day it was done (docs/chores.md "When the next one is due"). */
+  due_rule: ZChoreDueRule,
+  /** A turn can be done from this many days before its due date; null: any time. */
+  completion_window_days: z.number().int().nullable(),
+  /** The first day the current turn can be done; null: any time. */
+  completable_from: z.string().nullable(),
+  skip_policy: ZChoreSkipPolicy,
   /** Who has the turn on `due_date` (or would, by the strategy), and why. */
   next_assignee: ZPersonRef.nullable(),
   next_reason: ZNextReason.nullable(),
@@ -188,6 +204,9 @@ const choreFields = {
   rotation_order: ZRotationOrder.optional(),
   assignee_id: ZId.nullish(),
   fair_window: ZFairWindow.nullish(),
+  due_rule: ZChoreDueRule.optional(),
+  completion_window_days: ZCompletionWindow.nullish(),
+  skip_policy: ZChoreSkipPolicy.optional(),
 };
 
 /** spec §5: a group chore names its group; a custom one its interval. */
@@ -262,6 +281,9 @@ export const ZUpdateChoreBody = z
     rotation_order: ZRotationOrder.optional(),
     assignee_id: ZId.nullish(),
     fair_window: ZFairWindow.nullish(),
+    due_rule: ZChoreDueRule.optional(),
+    completion_window_days: ZCompletionWindow.nullish(),
+    skip_policy: ZChoreSkipPolicy.optional(),
   })
   .superRefine(checkChoreShape);
 export type UpdateChoreBody = z.input<typeof ZUpdateChoreBody>;
@@ -269,6 +291,24 @@ export type UpdateChoreBody = z.input<typeof ZUpdateChoreBody>;
 /** POST /chores/{id}/complete and /undo. */
 export const ZChoreStatusBody = z.object({ version: z.number().int().min(1) });
 export type ChoreStatusBody = z.input<typeof ZChoreStatusBody>;
+
+/** POST /chores/{id}/skip: the turn passes without credit, for a reason. */
+export const ZSkipChoreBody = z.object({
+  reason: zLine()
+    .trim()
+    .min(1, 'Please give a reason')
+    .max(CHORE_SKIP_REASON_MAX_LENGTH, `At most ${CHORE_SKIP_REASON_MAX_LENGTH} characters`),
+  version: z.number().int().min(1).optional(),
+});
+export type SkipChoreBody = z.input<typeof ZSkipChoreBody>;
+
+/** POST /chores/{id}/snooze: the turn waits a day or a week. */
+export const CHORE_SNOOZE_DAYS = [1, 7] as const;
+export const ZSnoozeChoreBody = z.object({
+  days: z.union([z.literal(1), z.literal(7)]),
+  version: z.number().int().min(1).optional(),
+});
+export type SnoozeChoreBody = z.input<typeof ZSnoozeChoreBody>;
 
 export const ZAssignment = z.object({
   id: z.number().int(),
@@ -364,6 +404,8 @@ export const CHORE_HISTORY_ACTIONS = [
   'assignment_undone',
   'schedule_generated',
   'time_logged',
+  'skipped',
+  'snoozed',
 ] as const;
 export const ZChoreHistoryAction = z.enum(CHORE_HISTORY_ACTIONS);
 export type ChoreHistoryAction = z.infer<typeof ZChoreHistoryAction>;

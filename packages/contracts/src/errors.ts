@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'already_assigned',
   'already_done',
   'not_done',
+  'not_open_yet',
   'timer_running',
   'rate_limited',
   'payload_too_large',
@@ -53,5 +54,7 @@ export const ZProblem = z.object({
   errors: z.array(ZFieldError).optional(),
   /** With 409 `conflict` on a stale version: the resource as it is now. */
   current: z.unknown().optional(),
+  /** With 409 `not_open_yet`: the first day the turn can be done. */
+  opens_on: z.string().optional(),
 });
 export type Problem = z.infer<typeof ZProblem>;

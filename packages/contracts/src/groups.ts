@@ -262,6 +262,8 @@ export const ACTIVITY_VERBS = [
   'chore_time_logged',
   'away_period_added',
   'away_period_removed',
+  'chore_skipped',
+  'chore_snoozed',
 ] as const;
 export const ZActivityVerb = z.enum(ACTIVITY_VERBS);
 export type ActivityVerb = z.infer<typeof ZActivityVerb>;

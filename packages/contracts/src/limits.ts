@@ -97,6 +97,9 @@ export const CHORE_EFFORT_MAX = 10;
 export const CHORE_EFFORT_DEFAULT = 1;
 /** Members in a chore's fixed rotation, and turns in a random-but-fair window. */
 export const CHORE_ROTATION_MAX = 100;
+/** A chore's completion window: at most a year before the due date. */
+export const CHORE_COMPLETION_WINDOW_MAX_DAYS = 365;
+export const CHORE_SKIP_REASON_MAX_LENGTH = 200;
 export const CHORE_FAIR_WINDOW_MAX = 52;
 /** GET /chores answers a household's chores at once; pages past this many. */
 export const CHORE_PAGE_DEFAULT = 500;

@@ -7,6 +7,7 @@ export * from './settle-share';
 export * from './balances';
 export * from './splitwise-import';
 export * from './calendar-date';
+export * from './chore-due-rules';
 export * from './chore-recurrence';
 export * from './chore-views';
 export * from './chore-rotation';

@@ -25,6 +25,7 @@ const TITLES: Record<ErrorCode, string> = {
   already_assigned: 'Already assigned',
   already_done: 'Already done',
   not_done: 'Not done',
+  not_open_yet: 'This turn cannot be done yet',
   timer_running: 'Timer already running',
   rate_limited: 'Too many requests',
   payload_too_large: 'Payload too large',
@@ -45,7 +46,7 @@ export class AppError extends Error {
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
     /** Extra problem members, e.g. `current` with a stale-version conflict. */
-    readonly extensions?: Partial<Pick<Problem, 'current'>>,
+    readonly extensions?: Partial<Pick<Problem, 'current' | 'opens_on'>>,
   ) {
     super(detail ?? TITLES[code]);
     this.name = 'AppError';

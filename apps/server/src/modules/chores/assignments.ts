@@ -22,6 +22,7 @@ import {
   type VisibleAssignment,
   type VisibleChore,
 } from './chores.policy';
+import { assertTurnOpen, clearOverdueTurns } from './chore-due';
 import { assignNextTurn, markOccurrenceDone, reopenOccurrence } from './complete-chore';
 import { notifyAssigned } from '../notifications/fan-out';
 
@@ -200,6 +201,7 @@ async function completeAssignment(tx: Tx, visible: VisibleAssignment, actor: Use
     throw new AppError(409, 'already_done', 'The assignment is done already');
   }
   const today = todayIn(timeZone);
+  assertTurnOpen(chore, assignment.dueDate, today);
   const row = await setAssignment(tx, assignment, { completedOn: today, completedBy: actor.id });
   const completesChore =
     assignment.dueDate <= chore.dueDate &&
@@ -221,6 +223,7 @@ async function completeAssignment(tx: Tx, visible: VisibleAssignment, actor: Use
   });
   // The next turn is handed out counting this one.
   const next = choreRow ? await assignNextTurn(tx, choreRow, actor.id, true) : null;
+  if (choreRow) await clearOverdueTurns(tx, choreRow);
   return { row, choreRow, next };
 }
 

@@ -51,6 +51,8 @@ const ACTIVITY_OF: Record<ChoreHistoryAction, ActivityVerb> = {
   assignment_undone: 'assignment_undone',
   schedule_generated: 'chore_schedule_generated',
   time_logged: 'chore_time_logged',
+  skipped: 'chore_skipped',
+  snoozed: 'chore_snoozed',
 };
 
 export interface ChoreChange {

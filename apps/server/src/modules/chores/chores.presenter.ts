@@ -6,7 +6,7 @@ import type {
   TimeEntry,
 } from '@household/contracts';
 import { CHORE_HISTORY_ACTIONS } from '@household/contracts';
-import type { NextReason } from '@household/domain';
+import { completableFrom, type NextReason } from '@household/domain';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -122,6 +122,10 @@ export async function presentChores(
       rotation_order: row.rotationOrder,
       assignee_id: row.assigneeId,
       fair_window: row.fairWindow,
+      due_rule: row.dueRule,
+      completion_window_days: row.completionWindowDays,
+      completable_from: completableFrom(row.dueDate, row.completionWindowDays),
+      skip_policy: row.skipPolicy,
       next_assignee: people.refOrNull(next?.userId ?? null),
       next_reason: next ? reasonView(next.reason, people) : null,
       created_by: people.refOrNull(row.createdBy),

@@ -5,6 +5,7 @@ import { assignmentRoutes } from './assignment.routes';
 import { awayPeriodRoutes } from './away-period.routes';
 import { calendarAddressRoutes, calendarFeedRoute } from './calendar-feed.routes';
 import { choreCompletionRoutes } from './chore-completion.routes';
+import { choreDueRoutes } from './chore-due.routes';
 import { choreRoutes } from './chore.routes';
 import { timeEntryRoutes } from './time-entry.routes';
 
@@ -23,6 +24,7 @@ function signedInRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The OpenAPI document lists the paths in the order they are registered here.
     choreRoutes(api, ctx);
     choreCompletionRoutes(api, ctx);
+    choreDueRoutes(api, ctx);
     assignmentRoutes(api, ctx);
     timeEntryRoutes(api, ctx);
     awayPeriodRoutes(api, ctx);

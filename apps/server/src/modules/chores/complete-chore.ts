@@ -1,4 +1,4 @@
-import { nextDueDate, todayIn, type Recurrence } from '@household/domain';
+import { moveOn, todayIn, type Recurrence } from '@household/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../http/problem';
 import { assignCurrentTurn } from './assignment-strategy';
 import { assignmentEvent, choreEvent, recordChoreChange, scopeOf } from './chore-changes';
+import { assertTurnOpen, clearOverdueTurns } from './chore-due';
 import { presentChores } from './chores.presenter';
 import { requireVisibleChore } from './chores.policy';
 import { bumped, lockChore } from './edit-chore';
@@ -40,13 +41,16 @@ export async function markOccurrenceDone(
   completedOn: string,
 ): Promise<ChoreRow> {
   if (chore.frequency === 'one_time' && chore.completedOn !== null) throw alreadyDone();
+  // docs/chores.md "When the next one is due": from the anchor, or from the day it was done.
+  const move = moveOn(recurrenceOf(chore), chore.dueRule, chore.dueDate, completedOn);
   const [row] = await tx
     .update(chores)
     .set({
       completedOn,
       completedBy: byUserId,
       dueBeforeCompletion: chore.dueDate,
-      dueDate: nextDueDate(recurrenceOf(chore), chore.dueDate, completedOn),
+      dueDate: move.dueDate,
+      anchorDate: move.anchorDate,
       ...bumped(chore),
     })
     .where(eq(chores.id, chore.id))
@@ -70,14 +74,19 @@ export async function assignNextTurn(
 
 /** Puts back the due date the last completion moved on from. */
 export async function reopenOccurrence(tx: Tx, chore: ChoreRow): Promise<ChoreRow> {
-  if (chore.completedOn === null) throw notDone();
+  // A skip or a snooze since the last completion leaves nothing to undo (dueBeforeCompletion).
+  const movedOn = chore.frequency !== 'one_time' && chore.dueBeforeCompletion === null;
+  if (chore.completedOn === null || movedOn) throw notDone();
+  const restored = chore.dueBeforeCompletion ?? chore.dueDate;
   const [row] = await tx
     .update(chores)
     .set({
       completedOn: null,
       completedBy: null,
       dueBeforeCompletion: null,
-      dueDate: chore.dueBeforeCompletion ?? chore.dueDate,
+      dueDate: restored,
+      // The completion rule anchors on the due date: the anchor goes back with it.
+      ...(chore.dueRule === 'completion' ? { anchorDate: restored } : {}),
       ...bumped(chore),
     })
     .where(eq(chores.id, chore.id))
@@ -90,6 +99,7 @@ export async function completeChore(ctx: AppContext, actor: UserRow, id: number,
   const result = await ctx.db.transaction(async (tx) => {
     const { chore, timeZone } = await lockChore(ctx, tx, { actor, id, version });
     const today = todayIn(timeZone);
+    assertTurnOpen(chore, chore.dueDate, today);
     const row = await markOccurrenceDone(tx, chore, actor.id, today);
     // The occurrence's assignment, if someone had it, is done with it.
     const finished = await tx
@@ -111,11 +121,15 @@ export async function completeChore(ctx: AppContext, actor: UserRow, id: number,
       details: { due_before: chore.dueDate, due_after: row.dueDate, completed_on: today },
     });
     const next = await assignNextTurn(tx, row, actor.id, finished.length > 0);
-    return { row, next };
+    const removed = await clearOverdueTurns(tx, row);
+    return { row, next, removed };
   });
   const done = result.row;
   await ctx.events.publish(choreEvent(done, 'updated', actor.id));
   if (result.next) await ctx.events.publish(assignmentEvent(result.next, 'created', actor.id));
+  for (const gone of result.removed) {
+    await ctx.events.publish(assignmentEvent(gone, 'deleted', actor.id));
+  }
   const [presented] = await presentChores(ctx.db, ctx.config, actor, [done]);
   return presented!;
 }

@@ -98,6 +98,21 @@ async function strategyOf(
   return options;
 }
 
+/** When the next turn is due (docs/chores.md "When the next one is due"), over what it had. */
+function dueFieldsOf(
+  body: Pick<CreateBody, 'due_rule' | 'completion_window_days' | 'skip_policy'>,
+  before?: ChoreRow,
+): Pick<ChoreRow, 'dueRule' | 'completionWindowDays' | 'skipPolicy'> {
+  return {
+    dueRule: body.due_rule ?? before?.dueRule ?? 'due_date',
+    completionWindowDays:
+      body.completion_window_days === undefined
+        ? (before?.completionWindowDays ?? null)
+        : body.completion_window_days,
+    skipPolicy: body.skip_policy ?? before?.skipPolicy ?? 'next_person',
+  };
+}
+
 export async function createChore(ctx: AppContext, actor: UserRow, body: CreateBody) {
   const groupId = body.type === 'group' ? (body.group_id ?? null) : null;
   const result = await ctx.db.transaction(async (tx) => {
@@ -117,6 +132,7 @@ export async function createChore(ctx: AppContext, actor: UserRow, body: CreateB
         anchorDate: body.due_date,
         effort: body.effort,
         ...strategy,
+        ...dueFieldsOf(body),
       })
       .returning();
     await recordChoreChange(tx, chore!, scopeOf(chore!), {
@@ -150,6 +166,9 @@ function changesOf(chore: ChoreRow, body: UpdateBody) {
     rotation_order: chore.rotationOrder,
     assignee_id: chore.assigneeId,
     fair_window: chore.fairWindow,
+    due_rule: chore.dueRule,
+    completion_window_days: chore.completionWindowDays,
+    skip_policy: chore.skipPolicy,
   };
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [field, value] of Object.entries(body)) {
@@ -185,6 +204,7 @@ export async function updateChore(ctx: AppContext, actor: UserRow, id: number, b
           body.due_date !== undefined || body.frequency !== undefined ? dueDate : chore.anchorDate,
         effort: body.effort ?? chore.effort,
         ...strategy,
+        ...dueFieldsOf(body, chore),
         ...bumped(chore),
       })
       .where(eq(chores.id, id))

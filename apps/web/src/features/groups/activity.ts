@@ -140,6 +140,8 @@ export function activitySentence(t: TFunction, entry: ActivityEntry, locale: str
     case 'chore_unassigned':
     case 'assignment_completed':
     case 'assignment_undone':
+    case 'chore_skipped':
+    case 'chore_snoozed':
       return t(`groups.activity.${entry.verb}`, {
         actor,
         subject,

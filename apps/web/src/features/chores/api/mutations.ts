@@ -12,6 +12,8 @@ import {
   ZMemberAwayPeriod,
   type CreateTimeEntryBody,
   type GenerateScheduleBody,
+  type SkipChoreBody,
+  type SnoozeChoreBody,
   type TimeEntry,
 } from '@household/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -213,4 +215,34 @@ export function useAwayPeriods(groupId: number) {
     onSettled: settled,
   });
   return { add, remove };
+}
+
+/** POST /chores/{id}/skip: the turn passes without credit, for a reason (with the version shown). */
+export function useSkipChore() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ chore, reason }: { chore: Pick<Chore, 'id' | 'version'>; reason: string }) =>
+      api.post(apiPaths.choreSkip(chore.id), {
+        json: { reason, version: chore.version } satisfies SkipChoreBody,
+        schema: ZChore,
+      }),
+    onSuccess: (chore) => showSavedChore(queryClient, chore),
+    onSettled: () => void refreshChores(queryClient),
+  });
+}
+
+/** POST /chores/{id}/snooze: the turn waits a day or a week. */
+export function useSnoozeChore() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ chore, days }: { chore: Pick<Chore, 'id' | 'version'>; days: 1 | 7 }) =>
+      api.post(apiPaths.choreSnooze(chore.id), {
+        json: { days, version: chore.version } satisfies SnoozeChoreBody,
+        schema: ZChore,
+      }),
+    onSuccess: (chore) => showSavedChore(queryClient, chore),
+    onSettled: () => void refreshChores(queryClient),
+  });
 }

@@ -6,6 +6,8 @@ export const apiPaths = {
   chore: (id: Id) => `/chores/${id}`,
   choreComplete: (id: Id) => `/chores/${id}/complete`,
   choreUndo: (id: Id) => `/chores/${id}/undo`,
+  choreSkip: (id: Id) => `/chores/${id}/skip`,
+  choreSnooze: (id: Id) => `/chores/${id}/snooze`,
   choreHistory: (id: Id) => `/chores/${id}/history`,
   choreAssignments: (id: Id) => `/chores/${id}/assignments`,
   /** The caller's own assignments ("My assigned chores"). */

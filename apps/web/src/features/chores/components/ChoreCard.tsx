@@ -9,6 +9,7 @@ import { NAME_RULES, personName } from '../../../lib/people';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
 import { useTakeTurn } from '../api/mutations';
+import { ChoreTurnMenu } from './ChoreTurnMenu';
 
 /** What a chore card can do; the page wires them to the API and the form. */
 export interface ChoreActions {
@@ -40,6 +41,11 @@ export function ChoreCard({
   const undoable = chore.status === 'completed' || chore.completed_on !== null;
   const busy = actions.isBusy(chore);
   const assignee = chore.assignment?.user ?? null;
+  // docs/chores.md "When the next one is due": before its window opens, a turn cannot be done.
+  const opensOn =
+    chore.completable_from !== null && chore.completable_from > today
+      ? chore.completable_from
+      : null;
 
   return (
     <Card withBorder padding="md" component="article" aria-label={chore.name}>
@@ -48,13 +54,16 @@ export function ChoreCard({
           <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
             {chore.name}
           </Title>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('chores.card.edit', { name: chore.name })}
-            onClick={() => actions.onEdit(chore)}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
+          <Group gap={2} wrap="nowrap">
+            {pending && <ChoreTurnMenu chore={chore} />}
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('chores.card.edit', { name: chore.name })}
+              onClick={() => actions.onEdit(chore)}
+            >
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
         </Group>
         {chore.description && (
           <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
@@ -103,7 +112,12 @@ export function ChoreCard({
           {pending && chore.assignment_strategy === 'claimable' && !chore.assignment && (
             <TakeItButton chore={chore} />
           )}
-          {pending && (
+          {pending && opensOn !== null && (
+            <Button size="xs" leftSection={<IconCheck size={14} aria-hidden />} disabled>
+              {t('chores.card.doneFrom', { date: date(opensOn) })}
+            </Button>
+          )}
+          {pending && opensOn === null && (
             <Button
               size="xs"
               leftSection={<IconCheck size={14} aria-hidden />}

@@ -8,7 +8,7 @@ import { useApi } from '../../../lib/api-context';
 import { myGroupsQueryOptions } from '../../../lib/shared-queries';
 import { say, type ChoreFormValues, type NewChoreDefaults } from './chore-form-values';
 import { ChoreFormActions } from './ChoreFormActions';
-import { ChoreDueDateField, ChoreFrequencyFields } from './ChoreScheduleFields';
+import { ChoreDueDateField, ChoreDueRuleFields, ChoreFrequencyFields } from './ChoreScheduleFields';
 import { ChoreStrategyFields } from './ChoreStrategyFields';
 import { ChoreGroupSelect, ChoreTypeField } from './ChoreTypeFields';
 import { useChoreForm } from './use-chore-form';
@@ -103,6 +103,14 @@ export function ChoreForm({
           today={today}
           onQuickDate={setDueDate}
         />
+        {frequency !== 'one_time' && (
+          <ChoreDueRuleFields
+            ruleField={form.register('dueRule')}
+            skipPolicyField={form.register('skipPolicy')}
+            control={form.control}
+            windowError={say(t, errors.completionWindow)}
+          />
+        )}
         <ChoreEffortField control={form.control} error={say(t, errors.effort)} />
         {type === 'group' && (
           <ChoreStrategyFields

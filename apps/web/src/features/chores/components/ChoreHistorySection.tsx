@@ -19,7 +19,10 @@ function historySentence(t: TFunction, entry: ChoreHistoryEntry): string {
         ? entry.details.minutes
         : typeof entry.details.assignments === 'number'
           ? entry.details.assignments
-          : 0,
+          : typeof entry.details.days === 'number'
+            ? entry.details.days
+            : 0,
+    reason: typeof entry.details.reason === 'string' ? entry.details.reason : '',
   };
   return t(`assignments.history.${entry.action}`, values);
 }

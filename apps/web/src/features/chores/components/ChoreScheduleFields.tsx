@@ -1,5 +1,8 @@
 import {
+  CHORE_COMPLETION_WINDOW_MAX_DAYS,
+  CHORE_DUE_RULES,
   CHORE_FREQUENCIES,
+  CHORE_SKIP_POLICIES,
   CHORE_INTERVAL_MAX_DAYS,
   CHORE_INTERVAL_MIN_DAYS,
   type ChoreFrequency,
@@ -96,5 +99,67 @@ export function ChoreDueDateField({
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+const DUE_RULE_LABEL = {
+  due_date: 'chores.due.ruleDueDate',
+  completion: 'chores.due.ruleCompletion',
+} as const;
+const SKIP_POLICY_LABEL = {
+  next_person: 'chores.due.skipNext',
+  same_person: 'chores.due.skipSame',
+} as const;
+
+/**
+ * When the next turn of a recurring chore is due (docs/chores.md "When the next one is due"):
+ * counted from the due date or from the day it was done, how early a turn can be done, and who
+ * has the turn after a skip.
+ */
+export function ChoreDueRuleFields({
+  ruleField,
+  skipPolicyField,
+  control,
+  windowError,
+}: {
+  ruleField: UseFormRegisterReturn<'dueRule'>;
+  skipPolicyField: UseFormRegisterReturn<'skipPolicy'>;
+  control: Control<ChoreFormValues>;
+  windowError: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group grow align="flex-start" wrap="wrap">
+      <NativeSelect
+        label={t('chores.due.rule')}
+        miw={160}
+        data={CHORE_DUE_RULES.map((value) => ({ value, label: t(DUE_RULE_LABEL[value]) }))}
+        {...ruleField}
+      />
+      <Controller
+        control={control}
+        name="completionWindow"
+        render={({ field }) => (
+          <NumberInput
+            label={t('chores.due.window')}
+            description={t('chores.due.windowHint')}
+            miw={160}
+            min={0}
+            max={CHORE_COMPLETION_WINDOW_MAX_DAYS}
+            clampBehavior="none"
+            allowDecimal={false}
+            allowNegative={false}
+            error={windowError}
+            {...field}
+          />
+        )}
+      />
+      <NativeSelect
+        label={t('chores.due.skipPolicy')}
+        miw={160}
+        data={CHORE_SKIP_POLICIES.map((value) => ({ value, label: t(SKIP_POLICY_LABEL[value]) }))}
+        {...skipPolicyField}
+      />
+    </Group>
   );
 }

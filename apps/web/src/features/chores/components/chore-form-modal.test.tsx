@@ -81,6 +81,9 @@ describe('the chore form’s rules (spec §5)', () => {
       interval_days: 3,
       due_date: today,
       effort: 4,
+      due_rule: 'due_date',
+      completion_window_days: null,
+      skip_policy: 'next_person',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -20,6 +20,9 @@ const values = (overrides: Partial<ChoreFormValues> = {}): ChoreFormValues => ({
   rotationOrder: [],
   assigneeId: '',
   fairWindow: '',
+  dueRule: 'due_date',
+  completionWindow: '',
+  skipPolicy: 'next_person',
   ...overrides,
 });
 
@@ -142,5 +145,34 @@ describe('how turns are handed out (docs/chores.md "Assignment strategies")', ()
     ).toMatchObject({ assignment_strategy: 'same_person', assignee_id: 7, rotation_order: [] });
     expect(createChoreBody(values(group))).not.toHaveProperty('assignment_strategy');
     expect(updateChoreBody(values(group), 2)).not.toHaveProperty('assignment_strategy');
+  });
+});
+
+describe('when the next one is due (docs/chores.md "When the next one is due")', () => {
+  it('a recurring chore sends its due rule, window and skip policy; a one-time chore none', () => {
+    const weekly = values({
+      frequency: 'weekly',
+      dueRule: 'completion',
+      completionWindow: 2,
+      skipPolicy: 'same_person',
+    });
+    expect(createChoreBody(weekly)).toMatchObject({
+      due_rule: 'completion',
+      completion_window_days: 2,
+      skip_policy: 'same_person',
+    });
+    expect(createChoreBody(values({ frequency: 'weekly' }))).toMatchObject({
+      completion_window_days: null,
+    });
+    expect(createChoreBody(values({ completionWindow: 2 }))).not.toHaveProperty('due_rule');
+  });
+
+  it('a window outside 0 to 365 whole days is refused with its message', () => {
+    for (const window of [-1, 366, 1.5]) {
+      expect(problems(values({ frequency: 'daily', completionWindow: window }))).toEqual({
+        completionWindow: 'chores.due.windowRange',
+      });
+    }
+    expect(problems(values({ frequency: 'daily', completionWindow: 0 }))).toEqual({});
   });
 });

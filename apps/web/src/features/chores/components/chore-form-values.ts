@@ -10,6 +10,9 @@ import {
   ASSIGNMENT_STRATEGIES,
   CHORE_FAIR_WINDOW_MAX,
   CHORE_TYPES,
+  CHORE_COMPLETION_WINDOW_MAX_DAYS,
+  CHORE_DUE_RULES,
+  CHORE_SKIP_POLICIES,
   ZCalendarDate,
   type Chore,
   type ChoreType,
@@ -74,6 +77,10 @@ export const choreFormSchema = z
     /** same_person: a member's id as the select holds it; '' for none. */
     assigneeId: z.string(),
     fairWindow: numberOrEmpty,
+    /** docs/chores.md "When the next one is due"; the window in days, '' for any time. */
+    dueRule: z.enum(CHORE_DUE_RULES),
+    completionWindow: numberOrEmpty,
+    skipPolicy: z.enum(CHORE_SKIP_POLICIES),
   })
   .superRefine((values, ctx) => {
     const problem = (path: string, message: TranslationKey) =>
@@ -109,6 +116,12 @@ export const choreFormSchema = z
         problem('fairWindow', 'chores.validation.windowRange');
       }
     }
+    if (values.frequency !== 'one_time' && values.completionWindow !== '') {
+      const window = asNumber(values.completionWindow);
+      if (!Number.isInteger(window) || window < 0 || window > CHORE_COMPLETION_WINDOW_MAX_DAYS) {
+        problem('completionWindow', 'chores.due.windowRange');
+      }
+    }
     const effort = asNumber(values.effort);
     if (!Number.isInteger(effort) || effort < CHORE_EFFORT_MIN || effort > CHORE_EFFORT_MAX) {
       problem('effort', 'chores.validation.effortRange');
@@ -137,6 +150,9 @@ export function choreFormDefaults(
       rotationOrder: chore.rotation_order,
       assigneeId: chore.assignee_id === null ? '' : String(chore.assignee_id),
       fairWindow: chore.fair_window ?? '',
+      dueRule: chore.due_rule,
+      completionWindow: chore.completion_window_days ?? '',
+      skipPolicy: chore.skip_policy,
     };
   }
   return {
@@ -152,6 +168,9 @@ export function choreFormDefaults(
     rotationOrder: [],
     assigneeId: '',
     fairWindow: '',
+    dueRule: 'due_date',
+    completionWindow: '',
+    skipPolicy: 'next_person',
   };
 }
 
@@ -172,6 +191,18 @@ function editableFields(values: ChoreFormValues) {
     interval_days: values.frequency === 'custom' ? asNumber(values.intervalDays) : null,
     due_date: values.dueDate,
     effort: asNumber(values.effort),
+    ...dueFields(values),
+  };
+}
+
+/** When the next turn is due: only a recurring chore has a choice (a one-time one keeps its). */
+function dueFields(values: ChoreFormValues) {
+  if (values.frequency === 'one_time') return {};
+  return {
+    due_rule: values.dueRule,
+    completion_window_days:
+      values.completionWindow === '' ? null : asNumber(values.completionWindow),
+    skip_policy: values.skipPolicy,
   };
 }
 
@@ -231,4 +262,7 @@ export const FORM_FIELD_OF = {
   rotation_order: 'rotationOrder',
   assignee_id: 'assigneeId',
   fair_window: 'fairWindow',
+  due_rule: 'dueRule',
+  completion_window_days: 'completionWindow',
+  skip_policy: 'skipPolicy',
 } as const satisfies Record<string, ChoreFormField>;
