@@ -363,6 +363,10 @@ export const CHORE_HISTORY_ACTIONS = [
   'assignment_undone',
   'schedule_generated',
   'time_logged',
+  'swap_requested',
+  'swap_accepted',
+  'swap_declined',
+  'swap_cancelled',
 ] as const;
 export const ZChoreHistoryAction = z.enum(CHORE_HISTORY_ACTIONS);
 export type ChoreHistoryAction = z.infer<typeof ZChoreHistoryAction>;

@@ -260,6 +260,10 @@ export const ACTIVITY_VERBS = [
   'assignment_undone',
   'chore_schedule_generated',
   'chore_time_logged',
+  'chore_swap_requested',
+  'chore_swap_accepted',
+  'chore_swap_declined',
+  'chore_swap_cancelled',
 ] as const;
 export const ZActivityVerb = z.enum(ACTIVITY_VERBS);
 export type ActivityVerb = z.infer<typeof ZActivityVerb>;

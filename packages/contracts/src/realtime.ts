@@ -18,6 +18,8 @@ export const REALTIME_ENTITIES = [
   'expense_series',
   'chore',
   'assignment',
+  /** A request to take someone's chore turn, asked or answered. */
+  'chore_swap',
   'ocr_job',
   /** Between server processes only: a user's sessions ended (`id` is the user); never sent to clients. */
   'session',

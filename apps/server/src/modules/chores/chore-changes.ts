@@ -51,6 +51,10 @@ const ACTIVITY_OF: Record<ChoreHistoryAction, ActivityVerb> = {
   assignment_undone: 'assignment_undone',
   schedule_generated: 'chore_schedule_generated',
   time_logged: 'chore_time_logged',
+  swap_requested: 'chore_swap_requested',
+  swap_accepted: 'chore_swap_accepted',
+  swap_declined: 'chore_swap_declined',
+  swap_cancelled: 'chore_swap_cancelled',
 };
 
 export interface ChoreChange {

@@ -4,6 +4,7 @@ import { requireUser } from '../../http/auth';
 import { assignmentRoutes } from './assignment.routes';
 import { calendarAddressRoutes, calendarFeedRoute } from './calendar-feed.routes';
 import { choreCompletionRoutes } from './chore-completion.routes';
+import { choreSwapRoutes } from './chore-swap.routes';
 import { choreRoutes } from './chore.routes';
 import { timeEntryRoutes } from './time-entry.routes';
 
@@ -23,6 +24,7 @@ function signedInRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     choreRoutes(api, ctx);
     choreCompletionRoutes(api, ctx);
     assignmentRoutes(api, ctx);
+    choreSwapRoutes(api, ctx);
     timeEntryRoutes(api, ctx);
     calendarAddressRoutes(api, ctx);
   };
