@@ -139,6 +139,10 @@ export function activitySentence(t: TFunction, entry: ActivityEntry, locale: str
     case 'chore_unassigned':
     case 'assignment_completed':
     case 'assignment_undone':
+    case 'chore_swap_requested':
+    case 'chore_swap_accepted':
+    case 'chore_swap_declined':
+    case 'chore_swap_cancelled':
       return t(`groups.activity.${entry.verb}`, {
         actor,
         subject,
