@@ -61,7 +61,7 @@ describe('swaps of chore turns', () => {
     });
     renderApp('/chores', server);
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Ask someone to take Dishes' }),
+      await screen.findByRole('button', { name: 'Ask someone to take it: Dishes' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Ask someone to take Dishes' });
     const whom = within(dialog).getByLabelText('Housemate');
