@@ -61,7 +61,12 @@ describe('swaps of chore turns', () => {
     });
     renderApp('/chores', server);
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Ask someone to take it: Dishes' }),
+      // The first render loads the page's code: more than the default wait on a busy machine.
+      await screen.findByRole(
+        'button',
+        { name: 'Ask someone to take it: Dishes' },
+        { timeout: 20_000 },
+      ),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Ask someone to take Dishes' });
     const whom = within(dialog).getByLabelText('Housemate');
