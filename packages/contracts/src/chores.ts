@@ -406,6 +406,10 @@ export const CHORE_HISTORY_ACTIONS = [
   'time_logged',
   'skipped',
   'snoozed',
+  'swap_requested',
+  'swap_accepted',
+  'swap_declined',
+  'swap_cancelled',
 ] as const;
 export const ZChoreHistoryAction = z.enum(CHORE_HISTORY_ACTIONS);
 export type ChoreHistoryAction = z.infer<typeof ZChoreHistoryAction>;

@@ -264,6 +264,10 @@ export const ACTIVITY_VERBS = [
   'away_period_removed',
   'chore_skipped',
   'chore_snoozed',
+  'chore_swap_requested',
+  'chore_swap_accepted',
+  'chore_swap_declined',
+  'chore_swap_cancelled',
 ] as const;
 export const ZActivityVerb = z.enum(ACTIVITY_VERBS);
 export type ActivityVerb = z.infer<typeof ZActivityVerb>;

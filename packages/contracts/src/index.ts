@@ -10,6 +10,7 @@ export * from './lists';
 export * from './expenses';
 export * from './exchange-rates';
 export * from './chores';
+export * from './chore-swaps';
 export * from './health';
 export * from './runtime-config';
 export * from './realtime';

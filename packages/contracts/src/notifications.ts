@@ -18,6 +18,10 @@ export const NOTIFICATION_KINDS = [
   'sign_in_attempts',
   /** A variable recurring bill's occurrence waits for its amount (issue 26 §1), told to its payer. */
   'bill_amount_needed',
+  /** Someone asks me to take their chore turn (issue 27 §3). */
+  'chore_swap_requested',
+  /** My request to take my turn was accepted or declined (`data.answer`). */
+  'chore_swap_answered',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof ZNotificationKind>;
@@ -103,6 +107,8 @@ export const ZNotificationKinds = z.object({
   invitation: z.boolean(),
   sign_in_attempts: z.boolean(),
   bill_amount_needed: z.boolean(),
+  chore_swap_requested: z.boolean(),
+  chore_swap_answered: z.boolean(),
 });
 export type NotificationKinds = z.infer<typeof ZNotificationKinds>;
 

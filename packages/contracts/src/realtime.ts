@@ -20,6 +20,8 @@ export const REALTIME_ENTITIES = [
   'assignment',
   /** A member's stored away period added or removed: the chores' next turns may change. */
   'away_period',
+  /** A request to take someone's chore turn, asked or answered. */
+  'chore_swap',
   'ocr_job',
   /** Between server processes only: a user's sessions ended (`id` is the user); never sent to clients. */
   'session',

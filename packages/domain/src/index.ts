@@ -22,3 +22,4 @@ export * from './money-units';
 export * from './bill-recurrence';
 export * from './several-payers';
 export * from './settle-up-views';
+export * from './chore-swaps';

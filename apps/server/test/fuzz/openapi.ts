@@ -63,6 +63,7 @@ export type ResourceKind =
   | 'chore'
   | 'assignment'
   | 'time_entry'
+  | 'chore_swap'
   | 'ocr_job'
   | 'notification'
   | 'push_subscription';
@@ -153,6 +154,7 @@ const COLLECTION_KINDS: Record<string, ResourceKind> = {
   chores: 'chore',
   assignments: 'assignment',
   'time-entries': 'time_entry',
+  'chore-swaps': 'chore_swap',
   // `/ocr/status/{id}`, `/ocr/result/{id}`, `/ocr/cancel/{id}` name a photo job.
   ocr: 'ocr_job',
   // `/balances/{id}` and `/reports/{id}` name a group.

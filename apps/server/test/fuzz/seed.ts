@@ -4,6 +4,7 @@ import {
   ZAssignment,
   ZCategory,
   ZChore,
+  ZChoreSwap,
   ZExpense,
   ZExpenseSeries,
   ZInvitation,
@@ -73,8 +74,8 @@ export async function seedWorld(testApp: TestApp): Promise<World> {
  * One of everything a person owns: a group with its invite code, a group list with an item and
  * a category, a personal list with an item and a category, an archived list, an invitation, a
  * group expense shared with a housemate (its splits), a payment from the housemate, a
- * personal expense, a weekly group chore assigned to the housemate with a time entry, and a
- * personal chore.
+ * personal expense, a weekly group chore assigned to the housemate with a time entry and a
+ * request to swap it, and a personal chore.
  * `label` starts every name, so a leak of these names is easy to spot.
  */
 export async function seedResources(
@@ -260,10 +261,18 @@ async function seedChores(
   const personal = ZChore.parse(
     await post(owner, '/chores', { name: `${label} plants`, due_date: '2026-12-01' }),
   );
+  // The housemate asks the owner to take the turn: a swap waiting for the owner's answer.
+  const swap = ZChoreSwap.parse(
+    await post(housemate, `/chores/assignments/${turn.id}/swaps`, {
+      to_user_id: owner.user.id,
+      note: `${label} swap`,
+    }),
+  );
   return {
     chore: [shared.id, personal.id],
     assignment: [turn.id],
     time_entry: [entry.id],
+    chore_swap: [swap.id],
   };
 }
 

@@ -219,6 +219,8 @@ async function completeAssignment(tx: Tx, visible: VisibleAssignment, actor: Use
       due_date: assignment.dueDate,
       completed_on: today,
       ...(choreRow ? { due_before: chore.dueDate, due_after: choreRow.dueDate } : {}),
+      // A swapped turn (docs/chores.md "Swaps"): credited to its doer, done for this person.
+      ...(assignment.forUserId === null ? {} : { for_user_id: assignment.forUserId }),
     },
   });
   // The next turn is handed out counting this one.

@@ -53,6 +53,10 @@ const ACTIVITY_OF: Record<ChoreHistoryAction, ActivityVerb> = {
   time_logged: 'chore_time_logged',
   skipped: 'chore_skipped',
   snoozed: 'chore_snoozed',
+  swap_requested: 'chore_swap_requested',
+  swap_accepted: 'chore_swap_accepted',
+  swap_declined: 'chore_swap_declined',
+  swap_cancelled: 'chore_swap_cancelled',
 };
 
 export interface ChoreChange {

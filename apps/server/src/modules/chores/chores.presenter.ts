@@ -255,7 +255,7 @@ export async function presentHistory(
     db,
     config,
     rows
-      .flatMap((row) => [row.actorId, row.subjectUserId])
+      .flatMap((row) => [row.actorId, row.subjectUserId, forUserOf(row)])
       .filter((id): id is number => id !== null),
   );
   return rows
@@ -267,7 +267,19 @@ export async function presentHistory(
       action: row.action as ChoreHistoryEntry['action'],
       actor: people.refOrNull(row.actorId),
       subject: people.refOrNull(row.subjectUserId),
-      details: row.details,
+      details: withForUser(row, people),
       created_at: iso(row.createdAt),
     }));
+}
+
+/** Whom a swapped turn was done for (docs/chores.md "Swaps"), kept in the entry's details. */
+function forUserOf(row: ChoreHistoryRow): number | null {
+  const id = row.details.for_user_id;
+  return typeof id === 'number' ? id : null;
+}
+
+/** The details, with the person a swapped turn was done for as `for_user`. */
+function withForUser(row: ChoreHistoryRow, people: People): Record<string, unknown> {
+  const id = forUserOf(row);
+  return id === null ? row.details : { ...row.details, for_user: people.ref(id) };
 }

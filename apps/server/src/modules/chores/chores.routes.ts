@@ -6,6 +6,7 @@ import { awayPeriodRoutes } from './away-period.routes';
 import { calendarAddressRoutes, calendarFeedRoute } from './calendar-feed.routes';
 import { choreCompletionRoutes } from './chore-completion.routes';
 import { choreDueRoutes } from './chore-due.routes';
+import { choreSwapRoutes } from './chore-swap.routes';
 import { choreRoutes } from './chore.routes';
 import { timeEntryRoutes } from './time-entry.routes';
 
@@ -26,6 +27,7 @@ function signedInRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     choreCompletionRoutes(api, ctx);
     choreDueRoutes(api, ctx);
     assignmentRoutes(api, ctx);
+    choreSwapRoutes(api, ctx);
     timeEntryRoutes(api, ctx);
     awayPeriodRoutes(api, ctx);
     calendarAddressRoutes(api, ctx);

@@ -112,13 +112,20 @@ export async function completeChore(ctx: AppContext, actor: UserRow, id: number,
           isNull(choreAssignments.completedOn),
         ),
       )
-      .returning({ id: choreAssignments.id });
+      .returning({ id: choreAssignments.id, forUserId: choreAssignments.forUserId });
+    const forUserId = finished[0]?.forUserId ?? null;
     await recordChoreChange(tx, row, scopeOf(row), {
       action: 'completed',
       actorId: actor.id,
       subjectUserId: actor.id,
       effort: chore.effort,
-      details: { due_before: chore.dueDate, due_after: row.dueDate, completed_on: today },
+      details: {
+        due_before: chore.dueDate,
+        due_after: row.dueDate,
+        completed_on: today,
+        // A swapped turn (docs/chores.md "Swaps"): done for whose turn it first was.
+        ...(forUserId === null || forUserId === actor.id ? {} : { for_user_id: forUserId }),
+      },
     });
     const next = await assignNextTurn(tx, row, actor.id, finished.length > 0);
     const removed = await clearOverdueTurns(tx, row);

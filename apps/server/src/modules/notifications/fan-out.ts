@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import type {
   ChoreAssignmentRow,
   ChoreRow,
+  ChoreSwapRow,
   ExpenseRow,
   ExpenseSeriesRow,
   SettlementRow,
@@ -147,5 +148,35 @@ export async function notifySignInAttempts(tx: Tx, userId: number, count: number
     groupId: null,
     data: { count },
     link: '/account',
+  });
+}
+
+/** Someone asks a housemate to take their chore turn: for the one asked (issue 27 §3). */
+export async function notifySwapRequested(
+  tx: Tx,
+  chore: Pick<ChoreRow, 'name'>,
+  swap: Pick<ChoreSwapRow, 'groupId' | 'requestedBy' | 'requestedOf' | 'note'>,
+  dueDate: string,
+): Promise<void> {
+  await notify(tx, [swap.requestedOf], swap.requestedBy, {
+    kind: 'chore_swap_requested',
+    groupId: swap.groupId,
+    data: { chore_name: chore.name, due_date: dueDate, note: swap.note },
+    link: `/groups/${swap.groupId}/chores`,
+  });
+}
+
+/** A swap accepted or declined (`data.answer`): for who asked. */
+export async function notifySwapAnswered(
+  tx: Tx,
+  chore: Pick<ChoreRow, 'name'>,
+  swap: Pick<ChoreSwapRow, 'groupId' | 'requestedBy' | 'requestedOf' | 'status'>,
+  dueDate: string,
+): Promise<void> {
+  await notify(tx, [swap.requestedBy], swap.requestedOf, {
+    kind: 'chore_swap_answered',
+    groupId: swap.groupId,
+    data: { chore_name: chore.name, due_date: dueDate, answer: swap.status },
+    link: `/groups/${swap.groupId}/chores`,
   });
 }

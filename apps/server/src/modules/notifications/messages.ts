@@ -5,7 +5,11 @@ import type { Locale, NotificationKind } from '@household/contracts';
  * notification's data (see render.ts); the web app has its own texts for the in-app list.
  */
 interface Texts {
-  kinds: Record<NotificationKind, { title: string; body: string; bodyOne?: string }>;
+  kinds: Record<
+    NotificationKind,
+    /** `bodyOne` when `count` is 1; `bodyDeclined` when `answer` is "declined". */
+    { title: string; body: string; bodyOne?: string; bodyDeclined?: string }
+  >;
   someone: string;
   open: string;
   digestSubject: string;
@@ -52,6 +56,15 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Amount needed: {expense_description}',
         body: 'The bill {expense_description} of {due_date} waits for its amount. It counts in no balance until you fill it in.',
       },
+      chore_swap_requested: {
+        title: 'Can you take {chore_name}?',
+        body: '{actor_name} asks you to take their turn of {chore_name} on {due_date}.',
+      },
+      chore_swap_answered: {
+        title: 'Swap of {chore_name}',
+        body: '{actor_name} takes your turn of {chore_name} on {due_date}.',
+        bodyDeclined: '{actor_name} cannot take your turn of {chore_name} on {due_date}.',
+      },
     },
     someone: 'Someone',
     open: 'Open',
@@ -97,6 +110,15 @@ export const MESSAGES: Record<Locale, Texts> = {
       bill_amount_needed: {
         title: 'Betrag fehlt: {expense_description}',
         body: 'Die Rechnung {expense_description} vom {due_date} wartet auf ihren Betrag. Sie zählt in keinem Saldo, bis du ihn einträgst.',
+      },
+      chore_swap_requested: {
+        title: 'Kannst du {chore_name} übernehmen?',
+        body: '{actor_name} bittet dich, am {due_date} „{chore_name}“ zu übernehmen.',
+      },
+      chore_swap_answered: {
+        title: 'Tausch: {chore_name}',
+        body: '{actor_name} übernimmt am {due_date} „{chore_name}“ für dich.',
+        bodyDeclined: '{actor_name} kann „{chore_name}“ am {due_date} nicht übernehmen.',
       },
     },
     someone: 'Jemand',
@@ -148,6 +170,15 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Bedrag nodig: {expense_description}',
         body: 'De rekening {expense_description} van {due_date} wacht op haar bedrag. Ze telt in geen enkel saldo mee tot je het invult.',
       },
+      chore_swap_requested: {
+        title: 'Kun jij {chore_name} overnemen?',
+        body: '{actor_name} vraagt je om op {due_date} ‘{chore_name}’ over te nemen.',
+      },
+      chore_swap_answered: {
+        title: 'Ruil: {chore_name}',
+        body: '{actor_name} neemt ‘{chore_name}’ op {due_date} van je over.',
+        bodyDeclined: '{actor_name} kan ‘{chore_name}’ op {due_date} niet overnemen.',
+      },
     },
     someone: 'Iemand',
     open: 'Openen',
@@ -197,6 +228,16 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Montant à saisir : {expense_description}',
         body: 'La facture {expense_description} du {due_date} attend son montant. Elle ne compte dans aucun solde tant que vous ne l’avez pas saisi.',
       },
+      chore_swap_requested: {
+        title: 'Pouvez-vous faire {chore_name} ?',
+        body: '{actor_name} vous demande de faire « {chore_name} » à sa place le {due_date}.',
+      },
+      chore_swap_answered: {
+        title: 'Échange : {chore_name}',
+        body: '{actor_name} fera « {chore_name} » à votre place le {due_date}.',
+        bodyDeclined:
+          '{actor_name} ne peut pas faire « {chore_name} » à votre place le {due_date}.',
+      },
     },
     someone: "Quelqu'un",
     open: 'Ouvrir',
@@ -242,6 +283,15 @@ export const MESSAGES: Record<Locale, Texts> = {
       bill_amount_needed: {
         title: 'Falta el importe: {expense_description}',
         body: 'La factura {expense_description} del {due_date} espera su importe. No cuenta en ningún saldo hasta que lo introduzcas.',
+      },
+      chore_swap_requested: {
+        title: '¿Puedes hacer {chore_name}?',
+        body: '{actor_name} te pide que hagas «{chore_name}» en su lugar el {due_date}.',
+      },
+      chore_swap_answered: {
+        title: 'Cambio: {chore_name}',
+        body: '{actor_name} hará «{chore_name}» en tu lugar el {due_date}.',
+        bodyDeclined: '{actor_name} no puede hacer «{chore_name}» en tu lugar el {due_date}.',
       },
     },
     someone: 'Alguien',

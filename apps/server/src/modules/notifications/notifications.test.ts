@@ -252,6 +252,8 @@ describe('delivery settings', () => {
         invitation: true,
         sign_in_attempts: true,
         bill_amount_needed: true,
+        chore_swap_requested: true,
+        chore_swap_answered: true,
       },
       reminder_time: '08:00',
       time_zone: 'UTC',

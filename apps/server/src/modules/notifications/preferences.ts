@@ -17,6 +17,8 @@ const GROUP_ACTIVITY_KINDS: ReadonlySet<NotificationKind> = new Set([
   'expense_added',
   'settlement_received',
   'invitation',
+  'chore_swap_requested',
+  'chore_swap_answered',
 ]);
 
 export const DEFAULT_EMAIL_DIGEST: EmailDigest = 'daily';

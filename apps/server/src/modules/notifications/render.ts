@@ -48,6 +48,11 @@ export function renderNotification(
     values.amount = formatAmount(locale, data.amount_cents, data.currency);
   }
   if (typeof data.due_date === 'string') values.due_date = formatDate(locale, data.due_date);
-  const body = data.count === 1 && template.bodyOne ? template.bodyOne : template.body;
+  const body =
+    data.answer === 'declined' && template.bodyDeclined
+      ? template.bodyDeclined
+      : data.count === 1 && template.bodyOne
+        ? template.bodyOne
+        : template.body;
   return { title: fill(template.title, values), body: fill(body, values) };
 }

@@ -4,7 +4,10 @@ import { useRealtimeEvents, useRealtimeResync } from '../../lib/realtime-context
 import { choreKeys } from './api/keys';
 
 export const isChoreEvent = (event: RealtimeEvent) =>
-  event.entity === 'chore' || event.entity === 'assignment' || event.entity === 'away_period';
+  event.entity === 'chore' ||
+  event.entity === 'assignment' ||
+  event.entity === 'away_period' ||
+  event.entity === 'chore_swap';
 
 /**
  * A housemate's chore change shows on every open chores screen within a moment: every answer under

@@ -142,6 +142,10 @@ export function activitySentence(t: TFunction, entry: ActivityEntry, locale: str
     case 'assignment_undone':
     case 'chore_skipped':
     case 'chore_snoozed':
+    case 'chore_swap_requested':
+    case 'chore_swap_accepted':
+    case 'chore_swap_declined':
+    case 'chore_swap_cancelled':
       return t(`groups.activity.${entry.verb}`, {
         actor,
         subject,

@@ -80,6 +80,19 @@ export function notificationText(t: TFunction, notification: AppNotification, lo
         description: text(data, 'expense_description') ?? '',
         date: calendarDate(text(data, 'due_date'), locale),
       });
+    case 'chore_swap_requested':
+      return t('notifications.text.chore_swap_requested', {
+        actor,
+        chore,
+        date: calendarDate(text(data, 'due_date'), locale),
+      });
+    case 'chore_swap_answered':
+      return t(
+        text(data, 'answer') === 'declined'
+          ? 'notifications.text.chore_swap_declined'
+          : 'notifications.text.chore_swap_accepted',
+        { actor, chore, date: calendarDate(text(data, 'due_date'), locale) },
+      );
   }
 }
 

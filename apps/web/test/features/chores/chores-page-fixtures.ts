@@ -112,6 +112,8 @@ export function choresServer(chores: Chore[] = household()) {
   );
   // "My assigned chores" on /chores, and the group's history on its chores page.
   server.protectedRoute('GET', '/chores/assignments', () => jsonResponse({ items: [] }));
+  // Swap requests waiting for me or asked by me (none unless a test says otherwise).
+  server.protectedRoute('GET', '/chore-swaps', () => jsonResponse({ items: [] }));
   server.protectedRoute('GET', '/groups/1/chores/history', () =>
     jsonResponse({ items: [], next_cursor: null, totals: [] }),
   );

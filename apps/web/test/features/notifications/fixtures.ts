@@ -36,6 +36,8 @@ export const delivery = (overrides: Partial<NotificationDelivery> = {}): Notific
     invitation: true,
     sign_in_attempts: true,
     bill_amount_needed: true,
+    chore_swap_requested: true,
+    chore_swap_answered: true,
   },
   reminder_time: '08:00',
   time_zone: 'Europe/Berlin',

@@ -9,6 +9,9 @@ import { AssignmentRow } from './AssignmentRow';
 import { useAssignmentCompletion } from './use-assignment-completion';
 import { useMyAssignments } from './use-my-assignments';
 
+const AskSwapModal = lazy(() =>
+  import('./AskSwapModal').then((m) => ({ default: m.AskSwapModal })),
+);
 const TimeEntriesModal = lazy(() =>
   import('./TimeEntriesModal').then((m) => ({ default: m.TimeEntriesModal })),
 );
@@ -32,6 +35,7 @@ export function AssignedChoresTimeline() {
   const { change, isCompleting } = useAssignmentCompletion();
   const [showCompleted, setShowCompleted] = useState(false);
   const [timing, setTiming] = useState<Assignment | null>(null);
+  const [swapping, setSwapping] = useState<Assignment | null>(null);
 
   const shown = TIMELINE_BUCKETS.filter(
     (bucket) => buckets[bucket].length > 0 && (bucket !== 'completed' || showCompleted),
@@ -82,6 +86,7 @@ export function AssignedChoresTimeline() {
                     isCompleting={isCompleting(assignment)}
                     onChange={(completed) => change(assignment, completed)}
                     onTime={() => setTiming(assignment)}
+                    onAskSwap={() => setSwapping(assignment)}
                   />
                 ))}
               </Stack>
@@ -92,6 +97,11 @@ export function AssignedChoresTimeline() {
       <LoadWhenOpened opened={timing !== null}>
         {(opened) => (
           <TimeEntriesModal opened={opened} assignment={timing} onClose={() => setTiming(null)} />
+        )}
+      </LoadWhenOpened>
+      <LoadWhenOpened opened={swapping !== null}>
+        {(opened) => (
+          <AskSwapModal opened={opened} assignment={swapping} onClose={() => setSwapping(null)} />
         )}
       </LoadWhenOpened>
     </Card>

@@ -1,6 +1,6 @@
 import type { Assignment } from '@household/contracts';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconArrowBackUp, IconCheck, IconClock } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowsExchange, IconCheck, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate } from '../../../lib/format';
 
@@ -10,11 +10,14 @@ export function AssignmentRow({
   isCompleting,
   onChange,
   onTime,
+  onAskSwap,
 }: {
   assignment: Assignment;
   isCompleting: boolean;
   onChange: (completed: boolean) => void;
   onTime: () => void;
+  /** "Ask someone to take it" (docs/chores.md "Swaps"); group turns only. */
+  onAskSwap?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const date = (value: string) => formatCalendarDate(value, i18n.language);
@@ -53,6 +56,17 @@ export function AssignmentRow({
           >
             {t('assignments.time.button')}
           </Button>
+          {onAskSwap && assignment.completed_on === null && assignment.group_id !== null && (
+            <Button
+              size="xs"
+              variant="subtle"
+              leftSection={<IconArrowsExchange size={14} aria-hidden />}
+              aria-label={t('swaps.askLabel', { name: assignment.chore_name })}
+              onClick={onAskSwap}
+            >
+              {t('swaps.ask')}
+            </Button>
+          )}
           {assignment.completed_on === null ? (
             <Button
               size="xs"

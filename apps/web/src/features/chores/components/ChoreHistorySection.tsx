@@ -1,4 +1,4 @@
-import type { ChoreHistoryEntry } from '@household/contracts';
+import { ZPersonRef, type ChoreHistoryEntry } from '@household/contracts';
 import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -24,6 +24,17 @@ function historySentence(t: TFunction, entry: ChoreHistoryEntry): string {
             : 0,
     reason: typeof entry.details.reason === 'string' ? entry.details.reason : '',
   };
+  // A swapped turn (docs/chores.md "Swaps"): "Bob did Bins for Ana".
+  const forUser = ZPersonRef.safeParse(entry.details.for_user);
+  if (
+    forUser.success &&
+    (entry.action === 'completed' || entry.action === 'assignment_completed')
+  ) {
+    return t('assignments.history.doneFor', {
+      ...values,
+      forUser: personName(t, forUser.data, NAME_RULES.chores),
+    });
+  }
   return t(`assignments.history.${entry.action}`, values);
 }
 

@@ -18,6 +18,7 @@ import { AssignedChoresTimeline } from '../components/AssignedChoresTimeline';
 import { ChoreHistorySection } from '../components/ChoreHistorySection';
 import type { ChoreActions } from '../components/ChoreCard';
 import { ChoreTabs } from '../components/ChoreTabs';
+import { SwapRequestsSection } from '../components/SwapRequestsSection';
 import { ChoreToolbar, type ChoreView } from '../components/ChoreToolbar';
 import { useChoreStatus } from '../components/use-chore-status';
 import { choreLoadErrorKey } from '../errors';
@@ -87,6 +88,7 @@ export function ChoresPage() {
         onNew={dialogs.openNew}
         onShortcuts={() => dialogs.setShortcutsOpen(true)}
       />
+      <SwapRequestsSection groupId={routeGroupId ?? undefined} />
       {routeGroupId === null && <AssignedChoresTimeline />}
       <ChoresContent
         chores={chores}
