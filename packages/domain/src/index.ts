@@ -20,3 +20,4 @@ export * from './money-units';
 export * from './bill-recurrence';
 export * from './several-payers';
 export * from './settle-up-views';
+export * from './notification-delivery';

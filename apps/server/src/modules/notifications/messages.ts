@@ -52,6 +52,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Amount needed: {expense_description}',
         body: 'The bill {expense_description} of {due_date} waits for its amount. It counts in no balance until you fill it in.',
       },
+      channel_test: {
+        title: 'Test notification',
+        body: 'Notifications reach you here. Nothing else to do.',
+      },
     },
     someone: 'Someone',
     open: 'Open',
@@ -97,6 +101,10 @@ export const MESSAGES: Record<Locale, Texts> = {
       bill_amount_needed: {
         title: 'Betrag fehlt: {expense_description}',
         body: 'Die Rechnung {expense_description} vom {due_date} wartet auf ihren Betrag. Sie zählt in keinem Saldo, bis du ihn einträgst.',
+      },
+      channel_test: {
+        title: 'Testbenachrichtigung',
+        body: 'Benachrichtigungen erreichen dich hier. Sonst ist nichts zu tun.',
       },
     },
     someone: 'Jemand',
@@ -148,6 +156,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Bedrag nodig: {expense_description}',
         body: 'De rekening {expense_description} van {due_date} wacht op haar bedrag. Ze telt in geen enkel saldo mee tot je het invult.',
       },
+      channel_test: {
+        title: 'Testmelding',
+        body: 'Meldingen bereiken je hier. Verder hoef je niets te doen.',
+      },
     },
     someone: 'Iemand',
     open: 'Openen',
@@ -197,6 +209,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Montant à saisir : {expense_description}',
         body: 'La facture {expense_description} du {due_date} attend son montant. Elle ne compte dans aucun solde tant que vous ne l’avez pas saisi.',
       },
+      channel_test: {
+        title: 'Notification de test',
+        body: 'Les notifications vous parviennent ici. Rien d’autre à faire.',
+      },
     },
     someone: "Quelqu'un",
     open: 'Ouvrir',
@@ -242,6 +258,10 @@ export const MESSAGES: Record<Locale, Texts> = {
       bill_amount_needed: {
         title: 'Falta el importe: {expense_description}',
         body: 'La factura {expense_description} del {due_date} espera su importe. No cuenta en ningún saldo hasta que lo introduzcas.',
+      },
+      channel_test: {
+        title: 'Notificación de prueba',
+        body: 'Las notificaciones te llegan aquí. No hay nada más que hacer.',
       },
     },
     someone: 'Alguien',
