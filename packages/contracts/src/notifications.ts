@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'chore_swap_requested',
   /** My request to take my turn was accepted or declined (`data.answer`). */
   'chore_swap_answered',
+  /** "Send a test" on the in-app channel (issue 27 §4): told to the person who asked for it. */
+  'channel_test',
 ] as const;
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof ZNotificationKind>;
@@ -120,16 +122,51 @@ export const ZNotificationDelivery = z.object({
   /** IANA zone; "UTC" until the first save sends the browser's zone. */
   time_zone: z.string(),
   email_digest: z.enum(EMAIL_DIGESTS),
+  /** "HH:MM" in `time_zone`, or null: push, mail and webhook wait until the end (may wrap midnight). */
+  quiet_hours_start: ZReminderTime.nullable(),
+  quiet_hours_end: ZReminderTime.nullable(),
 });
 export type NotificationDelivery = z.infer<typeof ZNotificationDelivery>;
 
 /** PUT /notifications/settings: any part; `kinds` may name only some kinds. */
-export const ZUpdateNotificationDelivery = z.strictObject({
-  kinds: ZNotificationKinds.partial().strict().optional(),
-  reminder_time: ZReminderTime.optional(),
-  time_zone: ZTimeZone.optional(),
-  email_digest: z.enum(EMAIL_DIGESTS).optional(),
-});
+export const ZUpdateNotificationDelivery = z
+  .strictObject({
+    kinds: ZNotificationKinds.partial().strict().optional(),
+    reminder_time: ZReminderTime.optional(),
+    time_zone: ZTimeZone.optional(),
+    email_digest: z.enum(EMAIL_DIGESTS).optional(),
+    /** Both or neither; null for both turns quiet hours off. */
+    quiet_hours_start: ZReminderTime.nullable().optional(),
+    quiet_hours_end: ZReminderTime.nullable().optional(),
+  })
+  .superRefine((body, check) => {
+    const start = body.quiet_hours_start;
+    const end = body.quiet_hours_end;
+    if (start === undefined && end === undefined) return;
+    if ((start ?? null) === null && (end ?? null) === null) {
+      if (start === undefined || end === undefined) {
+        check.addIssue({
+          code: 'custom',
+          path: [start === undefined ? 'quiet_hours_start' : 'quiet_hours_end'],
+          message: 'Quiet hours need a start and an end',
+        });
+      }
+      return;
+    }
+    if (start == null || end == null) {
+      check.addIssue({
+        code: 'custom',
+        path: [start == null ? 'quiet_hours_start' : 'quiet_hours_end'],
+        message: 'Quiet hours need a start and an end',
+      });
+    } else if (start === end) {
+      check.addIssue({
+        code: 'custom',
+        path: ['quiet_hours_end'],
+        message: 'Quiet hours must end at another time than they start',
+      });
+    }
+  });
 export type UpdateNotificationDelivery = z.input<typeof ZUpdateNotificationDelivery>;
 
 /** GET /push/public-key: the server's VAPID public key, base64url, for `applicationServerKey`. */
@@ -238,3 +275,83 @@ export const ZPushPayload = z.object({
   tag: z.string(),
 });
 export type PushPayload = z.infer<typeof ZPushPayload>;
+
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+export const WEBHOOK_SECRET_MIN_LENGTH = 16;
+export const WEBHOOK_SECRET_MAX_LENGTH = 256;
+
+/**
+ * PUT /notifications/webhook: where a person's notifications are POSTed. Without `secret`, the
+ * first save generates one (answered once) and later saves keep the stored one.
+ */
+export const ZWebhookBody = z.strictObject({
+  url: z
+    .string()
+    .trim()
+    .max(WEBHOOK_URL_MAX_LENGTH, `URL must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`)
+    .refine(
+      (text) => {
+        try {
+          const url = new URL(text);
+          return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+        } catch {
+          return false;
+        }
+      },
+      { message: 'URL must be an http or https address' },
+    ),
+  format: ZWebhookFormat.default('json'),
+  secret: zLine()
+    .min(
+      WEBHOOK_SECRET_MIN_LENGTH,
+      `Secret must be at least ${WEBHOOK_SECRET_MIN_LENGTH} characters`,
+    )
+    .max(WEBHOOK_SECRET_MAX_LENGTH)
+    .optional(),
+  enabled: z.boolean().default(true),
+});
+export type WebhookBody = z.input<typeof ZWebhookBody>;
+
+export const ZWebhook = z.object({
+  url: z.string(),
+  format: ZWebhookFormat,
+  enabled: z.boolean(),
+  /** The secret's last characters behind dots, e.g. `••••a1b2`. */
+  secret_hint: z.string(),
+  /** The secret itself, only in the answer of the save that generated it; null afterwards. */
+  secret: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type Webhook = z.infer<typeof ZWebhook>;
+
+/** One attempt (and its retries) to reach a person on a channel. */
+export const ZDelivery = z.object({
+  id: z.number().int().nullable(),
+  channel: ZNotificationChannel,
+  status: ZDeliveryStatus,
+  is_test: z.boolean(),
+  attempts: z.number().int(),
+  last_attempt_at: z.string(),
+  /** While `retrying`: when it is tried again. */
+  next_attempt_at: z.string().nullable(),
+  /** Why the last attempt failed, e.g. "connection refused" or "HTTP 500". */
+  error: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof ZDelivery>;
+
+/** GET /notifications/deliveries: per channel, whether it is set up and its last delivery. */
+export const ZChannelStates = z.object({
+  items: z.array(
+    z.object({
+      channel: ZNotificationChannel,
+      /** in_app always; email with an address and email on; push with a device; webhook when saved and enabled. */
+      configured: z.boolean(),
+      last: ZDelivery.nullable(),
+    }),
+  ),
+});
+export type ChannelStates = z.infer<typeof ZChannelStates>;
+
+/** POST /notifications/test: send a test on one channel now; the answer is its delivery. */
+export const ZChannelTestBody = z.strictObject({ channel: ZNotificationChannel });
+export type ChannelTestBody = z.input<typeof ZChannelTestBody>;

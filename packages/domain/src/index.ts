@@ -23,3 +23,4 @@ export * from './bill-recurrence';
 export * from './several-payers';
 export * from './settle-up-views';
 export * from './chore-swaps';
+export * from './notification-delivery';

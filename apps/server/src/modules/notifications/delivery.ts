@@ -1,29 +1,13 @@
-import type { NotificationKind, PushPayload, RealtimeEvent } from '@household/contracts';
+import type { RealtimeEvent } from '@household/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { KeyObject } from 'node:crypto';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { notifications, pushSubscriptions, users, type NotificationRow } from '../../db/schema';
-import type { Mail, Mailer } from '../../lib/mailer';
-import type { EventBus } from '../../realtime/event-bus';
-import { MESSAGES } from './messages';
+import { notifications, users } from '../../db/schema';
+import { afterQuietHours, channelSetups, sendOnChannels } from './channels';
+import type { DeliveryDeps } from './deps';
 import { DEFAULT_EMAIL_DIGEST, wantsEmail } from './preferences';
-import { sendPush } from './push';
-import { findRecipients, type Recipient } from './recipients';
-import { fill, localeOf, renderNotification } from './render';
-import { unsubscribeToken } from './unsubscribe';
-import type { VapidKeys } from './vapid';
+import { findRecipients } from './recipients';
 
-export interface DeliveryDeps {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  /** The bus without the notification hook, so that announcing does not announce again. */
-  events: EventBus;
-  jwtKey: KeyObject;
-  vapid: VapidKeys & { subject: string };
-  log: { warn(object: object, message: string): void };
-}
+export type { DeliveryDeps } from './deps';
+export { notificationMail, unsubscribeParts } from './notification-mail';
 
 /** At most this many notifications per delivery pass; the next pass takes the rest. */
 const DELIVERY_BATCH = 200;
@@ -64,55 +48,10 @@ export async function announce(deps: Pick<DeliveryDeps, 'db' | 'events'>): Promi
   for (const row of claimed) await deps.events.publish(notificationEvent(row.id, row.userId));
 }
 
-/** `List-Unsubscribe` headers (RFC 2369, RFC 8058 one-click) and the link for the mail's footer. */
-export function unsubscribeParts(config: Config, key: KeyObject, userId: number) {
-  const token = encodeURIComponent(unsubscribeToken(key, userId));
-  const origin = config.publicAppUrl;
-  const api = config.publicApiUrl || origin;
-  return {
-    page: `${origin}/unsubscribe?token=${token}`,
-    headers: {
-      'List-Unsubscribe': `<${api}/api/v1/notifications/unsubscribe?token=${token}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
-}
-
-export function notificationMail(
-  deps: Pick<DeliveryDeps, 'config' | 'jwtKey'>,
-  recipient: Pick<Recipient, 'id' | 'locale'> & { email: string },
-  rows: Pick<NotificationRow, 'kind' | 'data' | 'link'>[],
-): Mail {
-  const locale = localeOf(recipient.locale);
-  const texts = MESSAGES[locale];
-  const origin = deps.config.publicAppUrl;
-  const unsubscribe = unsubscribeParts(deps.config, deps.jwtKey, recipient.id);
-  const footer = `--\n${texts.footer}\n${texts.unsubscribe}: ${unsubscribe.page}`;
-  const rendered = rows.map((row) => ({
-    ...renderNotification(locale, row.kind as NotificationKind, row.data),
-    url: `${origin}${row.link}`,
-  }));
-  if (rendered.length === 1) {
-    const [only] = rendered;
-    return {
-      to: recipient.email,
-      subject: only!.title,
-      text: `${only!.body}\n\n${texts.open}: ${only!.url}\n\n${footer}`,
-      headers: unsubscribe.headers,
-    };
-  }
-  const lines = rendered.map((entry) => `* ${entry.title}\n  ${entry.body}\n  ${entry.url}`);
-  return {
-    to: recipient.email,
-    subject: fill(texts.digestSubject, { count: rendered.length }),
-    text: `${texts.digestIntro}\n\n${lines.join('\n\n')}\n\n${footer}`,
-    headers: unsubscribe.headers,
-  };
-}
-
 /**
- * Pushes (and mails, for instant mail) the notifications whose time has come (by the database's
- * clock, or a later `now` that a test passes to skip a wait). Each is claimed by
+ * Pushes, mails (for instant mail) and posts to the person's webhook the notifications whose time
+ * has come (by the database's clock, or a later `now` that a test passes to skip a wait); one due
+ * in the person's quiet hours is put back with `deliver_after` at their end. Each is claimed by
  * one UPDATE ... SKIP LOCKED before anything is sent, so no two passes, in one process or
  * several, deliver it twice; a pass that fails midway loses its claim rather than repeating it.
  */
@@ -134,63 +73,37 @@ export async function deliverDue(deps: DeliveryDeps, now: Date): Promise<number>
   const recipients = new Map(
     (await findRecipients(deps.db, inArray(users.id, userIds))).map((row) => [row.id, row]),
   );
-  const subscriptions = await deps.db
-    .select()
-    .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, userIds));
+  const { devices, webhooks } = await channelSetups(deps.db, userIds);
   for (const row of claimed) {
     const recipient = recipients.get(row.userId);
     if (!recipient) continue;
-    const locale = localeOf(recipient.locale);
-    const { title, body } = renderNotification(locale, row.kind as NotificationKind, row.data);
-    const payload: PushPayload = {
-      notification_id: row.id,
-      kind: row.kind as NotificationKind,
-      title,
-      body,
-      link: row.link,
-      tag: row.subject ? `n-${row.subject.replace(':', '-')}` : `n-${row.id}`,
-    };
-    for (const subscription of subscriptions.filter((sub) => sub.userId === row.userId)) {
-      await pushTo(deps, subscription, payload);
-    }
-    const instant = (recipient.emailDigest ?? DEFAULT_EMAIL_DIGEST) === 'instant';
-    if (instant && wantsEmail(recipient) && row.emailedAt === null) {
+    // Quiet hours: push, mail and webhook wait until they end (the bell already has it).
+    const until = afterQuietHours(recipient, now);
+    if (until.getTime() > now.getTime()) {
       await deps.db
         .update(notifications)
-        .set({ emailedAt: sql`now()` })
-        .where(and(eq(notifications.id, row.id), isNull(notifications.emailedAt)));
-      try {
-        await deps.mailer.send(notificationMail(deps, recipient, [row]));
-      } catch (error) {
-        deps.log.warn({ err: error, notification: row.id }, 'notification mail failed');
-      }
+        .set({ deliveredAt: null, deliverAfter: until })
+        .where(eq(notifications.id, row.id));
+      continue;
     }
+    const instant = (recipient.emailDigest ?? DEFAULT_EMAIL_DIGEST) === 'instant';
+    let mail = false;
+    if (instant && wantsEmail(recipient) && row.emailedAt === null) {
+      const [marked] = await deps.db
+        .update(notifications)
+        .set({ emailedAt: sql`now()` })
+        .where(and(eq(notifications.id, row.id), isNull(notifications.emailedAt)))
+        .returning({ id: notifications.id });
+      mail = marked !== undefined;
+    }
+    await sendOnChannels(deps, {
+      row,
+      recipient,
+      devices: devices.filter((device) => device.userId === row.userId),
+      webhook: webhooks.get(row.userId),
+      mail,
+      now,
+    });
   }
   return claimed.length;
-}
-
-async function pushTo(
-  deps: DeliveryDeps,
-  subscription: { id: number; endpoint: string; p256dh: string; auth: string },
-  payload: PushPayload,
-): Promise<void> {
-  let result: Awaited<ReturnType<typeof sendPush>>;
-  try {
-    result = await sendPush(subscription, payload, deps.vapid);
-  } catch (error) {
-    deps.log.warn({ err: error, subscription: subscription.id }, 'push could not be prepared');
-    return;
-  }
-  if (result.outcome === 'gone') {
-    // The push service forgot this browser (unsubscribed, expired): so do we.
-    await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
-  } else if (result.outcome === 'sent') {
-    await deps.db
-      .update(pushSubscriptions)
-      .set({ lastUsedAt: sql`now()` })
-      .where(eq(pushSubscriptions.id, subscription.id));
-  } else {
-    deps.log.warn({ subscription: subscription.id, status: result.status }, 'push failed');
-  }
 }

@@ -65,6 +65,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         body: '{actor_name} takes your turn of {chore_name} on {due_date}.',
         bodyDeclined: '{actor_name} cannot take your turn of {chore_name} on {due_date}.',
       },
+      channel_test: {
+        title: 'Test notification',
+        body: 'Notifications reach you here. Nothing else to do.',
+      },
     },
     someone: 'Someone',
     open: 'Open',
@@ -119,6 +123,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Tausch: {chore_name}',
         body: '{actor_name} übernimmt am {due_date} „{chore_name}“ für dich.',
         bodyDeclined: '{actor_name} kann „{chore_name}“ am {due_date} nicht übernehmen.',
+      },
+      channel_test: {
+        title: 'Testbenachrichtigung',
+        body: 'Benachrichtigungen erreichen dich hier. Sonst ist nichts zu tun.',
       },
     },
     someone: 'Jemand',
@@ -179,6 +187,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         body: '{actor_name} neemt ‘{chore_name}’ op {due_date} van je over.',
         bodyDeclined: '{actor_name} kan ‘{chore_name}’ op {due_date} niet overnemen.',
       },
+      channel_test: {
+        title: 'Testmelding',
+        body: 'Meldingen bereiken je hier. Verder hoef je niets te doen.',
+      },
     },
     someone: 'Iemand',
     open: 'Openen',
@@ -238,6 +250,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         bodyDeclined:
           '{actor_name} ne peut pas faire « {chore_name} » à votre place le {due_date}.',
       },
+      channel_test: {
+        title: 'Notification de test',
+        body: 'Les notifications vous parviennent ici. Rien d’autre à faire.',
+      },
     },
     someone: "Quelqu'un",
     open: 'Ouvrir',
@@ -292,6 +308,10 @@ export const MESSAGES: Record<Locale, Texts> = {
         title: 'Cambio: {chore_name}',
         body: '{actor_name} hará «{chore_name}» en tu lugar el {due_date}.',
         bodyDeclined: '{actor_name} no puede hacer «{chore_name}» en tu lugar el {due_date}.',
+      },
+      channel_test: {
+        title: 'Notificación de prueba',
+        body: 'Las notificaciones te llegan aquí. No hay nada más que hacer.',
       },
     },
     someone: 'Alguien',

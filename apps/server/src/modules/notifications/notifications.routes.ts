@@ -3,6 +3,7 @@ import { JSON_BODY_LIMIT_BYTES } from '@household/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
+import { channelRoutes } from './channels.routes';
 import { deliverySettingsRoutes } from './delivery-settings.routes';
 import { inboxRoutes } from './inbox.routes';
 import type { Notifications } from './notifier';
@@ -11,7 +12,7 @@ import { unsubscribeRoutes } from './unsubscribe.routes';
 
 export function notificationsRoutes(
   ctx: AppContext,
-  notifications: Pick<Notifications, 'publicKey'>,
+  notifications: Pick<Notifications, 'publicKey' | 'sendTest' | 'channels'>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     // Mail clients post the one-click unsubscribe as a form.
@@ -26,6 +27,7 @@ export function notificationsRoutes(
       inboxRoutes(me, ctx);
       deliverySettingsRoutes(me, ctx);
       pushSubscriptionRoutes(me, ctx);
+      channelRoutes(me, ctx, notifications);
     });
   };
 }

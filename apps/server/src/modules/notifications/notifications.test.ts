@@ -258,6 +258,8 @@ describe('delivery settings', () => {
       reminder_time: '08:00',
       time_zone: 'UTC',
       email_digest: 'daily',
+      quiet_hours_start: null,
+      quiet_hours_end: null,
     });
     const changed = await send(ann.auth, 'PUT', '/notifications/settings', {
       kinds: { list_changes: false },

@@ -1,9 +1,11 @@
+import type { ChannelStates, Delivery, NotificationChannel } from '@household/contracts';
 import type { KeyObject } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import { createScheduler, type ScheduledJob, type Scheduler } from '../../lib/scheduler';
 import type { EventBus } from '../../realtime/event-bus';
+import { channelStates, retryDue, sendTest } from './channels';
 import { announce, deliverDue, type DeliveryDeps } from './delivery';
 import { recentlyRecorded } from './record';
 import { notificationJobs } from './scheduled';
@@ -21,6 +23,10 @@ export interface Notifications {
   flush(): Promise<void>;
   /** Resolves when the deliveries started after changes have finished. */
   idle(): Promise<void>;
+  /** "Send a test" on a channel now, answered with its delivery record. */
+  sendTest(userId: number, channel: NotificationChannel): Promise<Delivery>;
+  /** Per channel: set up or not, and the last delivery. */
+  channels(userId: number): Promise<ChannelStates>;
   /** The event bus that services publish to: after each publish, new notifications go out. */
   events: EventBus;
   start(): void;
@@ -69,6 +75,10 @@ export function createNotifications(options: {
     while ((await deliverDue(deps, now)) >= 200) {
       /* next batch */
     }
+    // Failed mails, pushes and webhook posts whose next attempt has come.
+    while ((await retryDue(deps, now)) >= 100) {
+      /* next batch */
+    }
   }
 
   function track(work: Promise<void>): void {
@@ -115,6 +125,13 @@ export function createNotifications(options: {
     tick: (now) => scheduler.tick(now),
     deliver,
     flush,
+    async sendTest(userId, channel) {
+      const delivery = await sendTest(deps, userId, channel, clock());
+      // The in-app test rings the bell in the person's open tabs.
+      if (channel === 'in_app') await announce(deps);
+      return delivery;
+    },
+    channels: (userId) => channelStates(deps, userId),
     async idle() {
       while (inFlight.size > 0) await Promise.all([...inFlight]);
     },

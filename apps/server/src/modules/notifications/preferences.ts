@@ -68,6 +68,9 @@ export function presentDelivery(
     reminder_time: row?.reminderTime ?? DEFAULT_REMINDER_TIME,
     time_zone: row?.timeZone ?? user.timezone ?? 'UTC',
     email_digest: (row?.emailDigest as EmailDigest | undefined) ?? DEFAULT_EMAIL_DIGEST,
+    // Both or neither (the contract checks a change; a half pair reads as none).
+    quiet_hours_start: row?.quietHoursStart && row.quietHoursEnd ? row.quietHoursStart : null,
+    quiet_hours_end: row?.quietHoursStart && row.quietHoursEnd ? row.quietHoursEnd : null,
   };
 }
 
@@ -104,6 +107,9 @@ export async function updateDelivery(
         reminderTime: body.reminder_time ?? present.reminder_time,
         timeZone: body.time_zone ?? present.time_zone,
         emailDigest: body.email_digest ?? present.email_digest,
+        ...(body.quiet_hours_start !== undefined
+          ? { quietHoursStart: body.quiet_hours_start, quietHoursEnd: body.quiet_hours_end ?? null }
+          : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(notificationSettings.userId, user.id))

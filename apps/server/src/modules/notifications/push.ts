@@ -1,6 +1,7 @@
 import webpush from 'web-push';
 import type { PushPayload } from '@household/contracts';
 import type { VapidKeys } from './vapid';
+import { describeFailure } from './webhook';
 
 export type PushOutcome = 'sent' | 'gone' | 'failed';
 
@@ -17,7 +18,7 @@ export async function sendPush(
   subscription: { endpoint: string; p256dh: string; auth: string },
   payload: PushPayload,
   vapid: VapidKeys & { subject: string },
-): Promise<{ outcome: PushOutcome; status: number | null }> {
+): Promise<{ outcome: PushOutcome; status: number | null; error: string | null }> {
   const details = webpush.generateRequestDetails(
     {
       endpoint: subscription.endpoint,
@@ -45,10 +46,12 @@ export async function sendPush(
     });
     await response.body?.cancel();
     if (response.status === 404 || response.status === 410) {
-      return { outcome: 'gone', status: response.status };
+      return { outcome: 'gone', status: response.status, error: null };
     }
-    return { outcome: response.ok ? 'sent' : 'failed', status: response.status };
-  } catch {
-    return { outcome: 'failed', status: null };
+    return response.ok
+      ? { outcome: 'sent', status: response.status, error: null }
+      : { outcome: 'failed', status: response.status, error: `HTTP ${response.status}` };
+  } catch (error) {
+    return { outcome: 'failed', status: null, error: describeFailure(error) };
   }
 }

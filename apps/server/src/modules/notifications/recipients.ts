@@ -19,6 +19,8 @@ const recipientColumns = {
   zone: notificationSettings.timeZone,
   reminderTime: notificationSettings.reminderTime,
   emailDigest: notificationSettings.emailDigest,
+  quietHoursStart: notificationSettings.quietHoursStart,
+  quietHoursEnd: notificationSettings.quietHoursEnd,
 };
 
 /** The people `where` picks (a condition on `users`), each with their notification settings. */

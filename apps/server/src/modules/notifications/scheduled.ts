@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import type { Mail } from '../../lib/mailer';
 import type { ScheduledJob } from '../../lib/scheduler';
+import { mailError, recordDigest } from './channels';
 import { notificationMail, type DeliveryDeps } from './delivery';
 import { DEFAULT_EMAIL_DIGEST, wantsEmail, wantsKind } from './preferences';
 import { findRecipients } from './recipients';
@@ -210,7 +211,11 @@ export function withinDigestWindow(localTime: string, reminderTime: string): boo
  * the last day that no mail has carried yet. The run row and the `emailed_at` marks commit
  * before the mail is sent, so a digest is sent at most once.
  */
-export async function collectDigests(deps: DeliveryDeps, tx: Tx, now: Date): Promise<Mail[]> {
+export async function collectDigests(
+  deps: DeliveryDeps,
+  tx: Tx,
+  now: Date,
+): Promise<{ userId: number; mail: Mail }[]> {
   const pending = tx
     .select({ userId: notifications.userId })
     .from(notifications)
@@ -225,7 +230,7 @@ export async function collectDigests(deps: DeliveryDeps, tx: Tx, now: Date): Pro
     tx,
     and(inArray(users.id, pending), eq(users.emailNotifications, true)),
   );
-  const mails: Mail[] = [];
+  const mails: { userId: number; mail: Mail }[] = [];
   for (const person of people) {
     if ((person.emailDigest ?? DEFAULT_EMAIL_DIGEST) !== 'daily' || !wantsEmail(person)) continue;
     const local = localClock(now, person.zone ?? person.timezone);
@@ -250,7 +255,7 @@ export async function collectDigests(deps: DeliveryDeps, tx: Tx, now: Date): Pro
       .returning();
     if (rows.length === 0) continue;
     rows.sort((a, b) => a.id - b.id);
-    mails.push(notificationMail(deps, person, rows));
+    mails.push({ userId: person.id, mail: notificationMail(deps, person, rows) });
   }
   return mails;
 }
@@ -300,11 +305,13 @@ export function notificationJobs(deps: DeliveryDeps, log: DeliveryDeps['log']): 
         const mails = await collectDigests(deps, tx, now);
         if (mails.length === 0) return;
         return async () => {
-          for (const mail of mails) {
+          for (const { userId, mail } of mails) {
             try {
               await deps.mailer.send(mail);
+              await recordDigest(deps, userId, { ok: true }, now);
             } catch (error) {
               log.warn({ err: error }, 'digest mail failed');
+              await recordDigest(deps, userId, { ok: false, error: mailError(error) }, now);
             }
           }
         };

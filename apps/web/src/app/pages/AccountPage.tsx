@@ -13,6 +13,7 @@ import { NotificationsCard } from '../../features/account/components/Notificatio
 import { PreferencesCard } from '../../features/account/components/PreferencesCard';
 import { ProfileCard } from '../../features/account/components/ProfileCard';
 import { PageLoader } from '../../components/PageLoader';
+import { ChannelsCard } from '../../features/notifications/components/ChannelsCard';
 import { NotificationDeliveryCard } from '../../features/notifications/components/NotificationDeliveryCard';
 import { PushDevicesCard } from '../../features/notifications/components/PushDevicesCard';
 
@@ -46,6 +47,7 @@ export function AccountPage() {
           <NotificationsCard />
           <NotificationDeliveryCard />
           <PushDevicesCard />
+          <ChannelsCard />
           <PreferencesCard />
           <LazyDownloadDataCard />
           <DeleteAccountCard isGuest={user.is_guest} />

@@ -61,6 +61,8 @@ describe('the notification delivery card on the account page (issue 13 §2)', ()
       reminder_time: '18:45',
       time_zone: 'America/New_York',
       email_digest: 'instant',
+      quiet_hours_start: null,
+      quiet_hours_end: null,
     });
   });
 

@@ -75,6 +75,8 @@ export function notificationText(t: TFunction, notification: AppNotification, lo
       return t('notifications.text.invitation', { actor, group });
     case 'sign_in_attempts':
       return t('notifications.text.sign_in_attempts', { count: count(data, 'count') ?? 1 });
+    case 'channel_test':
+      return t('notifications.text.channel_test');
     case 'bill_amount_needed':
       return t('notifications.text.bill_amount_needed', {
         description: text(data, 'expense_description') ?? '',

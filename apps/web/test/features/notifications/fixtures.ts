@@ -42,6 +42,8 @@ export const delivery = (overrides: Partial<NotificationDelivery> = {}): Notific
   reminder_time: '08:00',
   time_zone: 'Europe/Berlin',
   email_digest: 'daily',
+  quiet_hours_start: null,
+  quiet_hours_end: null,
   ...overrides,
 });
 

@@ -8,6 +8,8 @@ export const notificationKeys = {
   summary: ['notifications', 'summary'] as const,
   list: ['notifications', 'list'] as const,
   settings: ['notification-settings'] as const,
+  channels: ['notification-channels'] as const,
+  webhook: ['notification-channels', 'webhook'] as const,
   publicKey: ['push', 'public-key'] as const,
   devices: (endpoint: string | null) => ['push', 'devices', endpoint] as const,
   devicesAll: ['push', 'devices'] as const,

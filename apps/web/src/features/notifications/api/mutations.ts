@@ -1,10 +1,13 @@
 import type {
   Notification as AppNotification,
+  NotificationChannel,
   NotificationDelivery,
   NotificationPage,
   PushDevices,
   PushSubscriptionBody,
   UpdateNotificationDelivery,
+  Webhook,
+  WebhookBody,
 } from '@household/contracts';
 import {
   useMutation,
@@ -137,5 +140,30 @@ export function useUnsubscribeEmail() {
         accessToken: '',
         schema: (c) => c.ZUnsubscribeResult,
       }),
+  });
+}
+
+/** POST /notifications/test: a test on one channel now; the answer is its delivery. */
+export function useSendChannelTest() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (channel: NotificationChannel) =>
+      api.post(apiPaths.channelTest, { json: { channel }, schema: (c) => c.ZDelivery }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.channels }),
+  });
+}
+
+/** PUT /notifications/webhook; the answer of the first save carries the generated secret once. */
+export function useSaveWebhook() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WebhookBody) =>
+      api.put(apiPaths.webhook, { json: body, schema: (c) => c.ZWebhook }),
+    onSuccess: (saved: Webhook) => {
+      queryClient.setQueryData(notificationKeys.webhook, saved);
+      return queryClient.invalidateQueries({ queryKey: notificationKeys.channels, exact: true });
+    },
   });
 }

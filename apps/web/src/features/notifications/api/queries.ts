@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../../../lib/api-client';
+import { isApiError, type ApiClient } from '../../../lib/api-client';
 import { apiPaths } from './paths';
 import { notificationKeys } from './keys';
 
@@ -63,4 +63,26 @@ export const pushDevicesQueryOptions = (api: ApiClient, endpoint: string | null)
         schema: (c) => c.ZPushDevices,
         signal,
       }),
+  });
+
+/** GET /notifications/deliveries: per channel, set up or not, and its last delivery. */
+export const channelStatesQueryOptions = (api: ApiClient) =>
+  queryOptions({
+    queryKey: notificationKeys.channels,
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.deliveries, { schema: (c) => c.ZChannelStates, signal }),
+  });
+
+/** GET /notifications/webhook: the saved webhook, or null when none is set up (404). */
+export const webhookQueryOptions = (api: ApiClient) =>
+  queryOptions({
+    queryKey: notificationKeys.webhook,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get(apiPaths.webhook, { schema: (c) => c.ZWebhook, signal });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
   });
