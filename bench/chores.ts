@@ -239,7 +239,8 @@ const PAST_TIME = `
 INSERT INTO chore_time_entries (assignment_id, user_id, started_at, ended_at, minutes)
 SELECT a.id, a.user_id, a.completed_on::timestamp + interval '17 hours',
   a.completed_on::timestamp + interval '17 hours' + make_interval(mins => 5 + a.id % 40), 5 + a.id % 40
-FROM chore_assignments a WHERE a.group_id = $1 AND a.id % 10 = 0`;
+FROM chore_assignments a
+WHERE a.group_id = $1 AND a.completed_on IS NOT NULL AND a.id % 10 = 0`;
 
 async function writeHistory(db: Connection, groupId: number) {
   const started = performance.now();
