@@ -37,6 +37,14 @@ function todayAt(time: string): Date {
   return new Date(`${todayIn('UTC')}T${time}:00.000Z`);
 }
 
+/** The instant at which the clock in `zone` shows `time` on `day`. */
+function localInstant(day: string, time: string, zone: string): Date {
+  const guess = new Date(`${day}T${time}:00.000Z`);
+  const shown = localClock(guess, zone);
+  const offset = new Date(`${shown.day}T${shown.time}:00.000Z`).getTime() - guess.getTime();
+  return new Date(guess.getTime() - offset);
+}
+
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00.000Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -140,6 +148,65 @@ describe('chore reminders', () => {
     } finally {
       await push.close();
     }
+  });
+
+  it("remind each person at their reminder time in their own zone, not at another's", async () => {
+    const ann = await buildUser(first(), { name: 'Ann' });
+    const bea = await buildUser(first(), { name: 'Bea Berlin' });
+    const nia = await buildUser(first(), { name: 'Nia New York' });
+    const group = await buildGroup(first(), ann, { name: 'Two zones' });
+    await addMember(first(), group, bea);
+    await addMember(first(), group, nia);
+    for (const [person, zone] of [
+      [bea, 'Europe/Berlin'],
+      [nia, 'America/New_York'],
+    ] as const) {
+      const saved = await send(person.auth, 'PUT', '/notifications/settings', {
+        reminder_time: '08:00',
+        time_zone: zone,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    // A day ahead, so that it is the same calendar day at 08:00 in both zones and still to come.
+    const day = addDays(todayIn('UTC'), 2);
+    const chore = await groupChore(ann, group.id, 'Stairs', day);
+    await assign(ann, chore.id, bea, day);
+    const other = await groupChore(ann, group.id, 'Plants', day);
+    await assign(ann, other.id, nia, day);
+    await send(bea.auth, 'POST', '/notifications/read-all');
+    await send(nia.auth, 'POST', '/notifications/read-all');
+    await first().notifications.idle();
+
+    const reminders = async (person: TestUser) =>
+      (await page(person)).items
+        .filter((item) => item.read_at === null && item.kind === 'chore_due')
+        .map((item) => item.data.chore_name);
+    const tickAt = async (instant: Date) => {
+      await Promise.all([
+        first().notifications.tick(instant),
+        second().notifications.tick(instant),
+      ]);
+      await Promise.all([first().notifications.idle(), second().notifications.idle()]);
+    };
+    const berlinEight = localInstant(day, '08:00', 'Europe/Berlin');
+    const newYorkEight = localInstant(day, '08:00', 'America/New_York');
+    expect(newYorkEight.getTime()).toBeGreaterThan(berlinEight.getTime() + 4 * 3_600_000);
+
+    await tickAt(new Date(berlinEight.getTime() - 60_000));
+    expect(await reminders(bea)).toEqual([]);
+    expect(await reminders(nia)).toEqual([]);
+
+    // 08:00 in Berlin is 02:00 in New York: Bea is reminded, Nia not yet.
+    await tickAt(berlinEight);
+    expect(await reminders(bea)).toEqual(['Stairs']);
+    expect(await reminders(nia)).toEqual([]);
+
+    await tickAt(new Date(newYorkEight.getTime() - 60_000));
+    expect(await reminders(nia)).toEqual([]);
+
+    await tickAt(newYorkEight);
+    expect(await reminders(nia)).toEqual(['Plants']);
+    expect(await reminders(bea)).toEqual(['Stairs']);
   });
 
   it('remind nobody who switched the kind off', async () => {

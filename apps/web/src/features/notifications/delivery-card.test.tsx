@@ -117,3 +117,71 @@ describe('the notification delivery card on the account page (issue 13 §2)', ()
     ).toBeInTheDocument();
   });
 });
+
+describe('quiet hours in the notification delivery card (issue 27 §4)', () => {
+  it('shows saved quiet hours and saves changed ones with the settings', async () => {
+    const { server } = openAccount(
+      delivery({ quiet_hours_start: '22:00', quiet_hours_end: '07:00' }),
+    );
+    const section = await card();
+    const start = await within(section).findByLabelText('Quiet from');
+    const end = within(section).getByLabelText('Quiet until');
+    expect(start).toHaveValue('22:00');
+    expect(end).toHaveValue('07:00');
+
+    await userEvent.clear(start);
+    await userEvent.type(start, '23:30');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+    const [put] = server.callsTo('/notifications/settings').filter((r) => r.method === 'PUT');
+    expect(await put!.json()).toMatchObject({
+      quiet_hours_start: '23:30',
+      quiet_hours_end: '07:00',
+    });
+  });
+
+  it('turns quiet hours off when both are emptied', async () => {
+    const { server } = openAccount(
+      delivery({ quiet_hours_start: '22:00', quiet_hours_end: '07:00' }),
+    );
+    const section = await card();
+    await userEvent.clear(await within(section).findByLabelText('Quiet from'));
+    await userEvent.clear(within(section).getByLabelText('Quiet until'));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+    const [put] = server.callsTo('/notifications/settings').filter((r) => r.method === 'PUT');
+    expect(await put!.json()).toMatchObject({ quiet_hours_start: null, quiet_hours_end: null });
+  });
+
+  it('asks for the end when only the start is set, and sends nothing', async () => {
+    const { server } = openAccount();
+    const section = await card();
+    await userEvent.type(await within(section).findByLabelText('Quiet from'), '22:00');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+
+    expect(
+      await within(section).findByText('Enter both a start and an end, or leave both empty'),
+    ).toBeInTheDocument();
+    expect(within(section).getByLabelText('Quiet until')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(section).getByLabelText('Quiet from')).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(server.callsTo('/notifications/settings').filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+
+  it('refuses quiet hours that end when they start', async () => {
+    const { server } = openAccount();
+    const section = await card();
+    await userEvent.type(await within(section).findByLabelText('Quiet from'), '22:00');
+    await userEvent.type(within(section).getByLabelText('Quiet until'), '22:00');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save' }));
+
+    expect(
+      await within(section).findByText('Quiet hours must end at another time than they start'),
+    ).toBeInTheDocument();
+    expect(server.callsTo('/notifications/settings').filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+});

@@ -167,3 +167,16 @@ export function useSaveWebhook() {
     },
   });
 }
+
+/** DELETE /notifications/webhook; the form empties and the channel reads "Not set up" again. */
+export function useRemoveWebhook() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete(apiPaths.webhook),
+    onSuccess: () => {
+      queryClient.setQueryData(notificationKeys.webhook, null);
+      return queryClient.invalidateQueries({ queryKey: notificationKeys.channels, exact: true });
+    },
+  });
+}

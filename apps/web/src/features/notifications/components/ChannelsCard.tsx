@@ -22,13 +22,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { PageLoader } from '../../../components/PageLoader';
 import { SettingsCard } from '../../../components/SettingsCard';
 import { useApi } from '../../../lib/api-context';
 import { isApiError } from '../../../lib/api-client';
 import type { TranslationKey } from '../../../lib/i18n';
 import { notify } from '../../../lib/toasts';
-import { useSaveWebhook, useSendChannelTest } from '../api/mutations';
+import { useRemoveWebhook, useSaveWebhook, useSendChannelTest } from '../api/mutations';
 import { channelStatesQueryOptions, webhookQueryOptions } from '../api/queries';
 import { relativeTime } from '../text';
 
@@ -137,23 +138,32 @@ function ChannelRow(props: {
 }) {
   const { t } = useTranslation();
   const failed = props.state?.last && props.state.last.status !== 'sent';
+  // A test on a channel that is not set up could only fail: the button waits, and says why.
+  const isSetUp = props.state?.configured ?? false;
+  const hintId = `channel-hint-${props.channel}`;
   return (
     <Group component="li" justify="space-between" wrap="nowrap" data-channel={props.channel}>
       <div>
         <Text size="sm" fw={500}>
           {t(CHANNEL_NAME[props.channel])}
         </Text>
-        <Text size="sm" c={failed ? 'red.8' : 'dimmed'} data-testid={`delivery-${props.channel}`}>
+        <Text size="sm" c={failed ? 'red' : 'dimmed'} data-testid={`delivery-${props.channel}`}>
           {props.text}
         </Text>
+        {!isSetUp && (
+          <Text size="xs" c="dimmed" id={hintId}>
+            {t('notifications.channels.setUpFirst')}
+          </Text>
+        )}
       </div>
       <Button
         variant="default"
         size="xs"
-        disabled={!props.state?.configured && props.channel !== 'webhook'}
+        disabled={!isSetUp}
         loading={props.isSending}
         onClick={props.onTest}
         aria-label={`${t('notifications.channels.sendTest')}: ${t(CHANNEL_NAME[props.channel])}`}
+        aria-describedby={isSetUp ? undefined : hintId}
       >
         {t('notifications.channels.sendTest')}
       </Button>
@@ -174,6 +184,8 @@ function WebhookForm() {
 
 function WebhookFields({ saved, t }: { saved: Webhook | null; t: TFunction }) {
   const save = useSaveWebhook();
+  const remove = useRemoveWebhook();
+  const [confirming, setConfirming] = useState(false);
   const [url, setUrl] = useState(saved?.url ?? '');
   const [format, setFormat] = useState<WebhookFormat>(saved?.format ?? 'json');
   const [enabled, setEnabled] = useState(saved?.enabled ?? true);
@@ -188,6 +200,16 @@ function WebhookFields({ saved, t }: { saved: Webhook | null; t: TFunction }) {
     } catch (failure) {
       const field = isApiError(failure) ? failure.problem.errors?.[0]?.message : undefined;
       setError(field ?? t('notifications.channels.saveFailed'));
+    }
+  };
+
+  const removeWebhook = async () => {
+    try {
+      await remove.mutateAsync();
+      setConfirming(false);
+      notify({ type: 'success', message: t('notifications.channels.removed') });
+    } catch {
+      notify({ type: 'error', message: t('notifications.channels.removeFailed') });
     }
   };
 
@@ -228,7 +250,23 @@ function WebhookFields({ saved, t }: { saved: Webhook | null; t: TFunction }) {
           <Button type="submit" loading={save.isPending}>
             {t('notifications.channels.save')}
           </Button>
+          {saved && (
+            <Button variant="default" color="red" onClick={() => setConfirming(true)}>
+              {t('notifications.channels.remove')}
+            </Button>
+          )}
         </Group>
+        {saved && (
+          <ConfirmModal
+            opened={confirming}
+            title={t('notifications.channels.removeTitle')}
+            text={t('notifications.channels.removeConfirm', { url: saved.url })}
+            confirmLabel={t('notifications.channels.remove')}
+            loading={remove.isPending}
+            onConfirm={() => void removeWebhook()}
+            onClose={() => setConfirming(false)}
+          />
+        )}
       </Stack>
     </form>
   );

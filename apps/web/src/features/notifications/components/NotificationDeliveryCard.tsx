@@ -14,6 +14,7 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -30,6 +31,25 @@ import { SettingsCard } from '../../../components/SettingsCard';
 /** The server's time zone until the first save sends one (docs/notifications.md). */
 const UNSET_TIME_ZONE = 'UTC';
 const REMINDER_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+
+/**
+ * The message for one quiet-hours field, or null: both or neither (the contract's rule), the
+ * missing one is the field that says so; the same time twice is reported on the end.
+ */
+export function quietHoursError(
+  start: string | null,
+  end: string | null,
+  field: 'start' | 'end',
+): 'notifications.delivery.quietBoth' | 'notifications.delivery.quietSame' | null {
+  const hasStart = Boolean(start);
+  const hasEnd = Boolean(end);
+  if (hasStart !== hasEnd) {
+    const missing = hasStart ? 'end' : 'start';
+    return field === missing ? 'notifications.delivery.quietBoth' : null;
+  }
+  if (hasStart && start === end && field === 'end') return 'notifications.delivery.quietSame';
+  return null;
+}
 
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || UNSET_TIME_ZONE;
@@ -73,6 +93,9 @@ function DeliveryForm({ saved }: { saved: NotificationDelivery }) {
     () => ({
       ...saved,
       time_zone: saved.time_zone === UNSET_TIME_ZONE ? browserTimeZone() : saved.time_zone,
+      // An empty time input stands for "no quiet hours".
+      quiet_hours_start: saved.quiet_hours_start ?? '',
+      quiet_hours_end: saved.quiet_hours_end ?? '',
     }),
     [saved],
   );
@@ -84,10 +107,17 @@ function DeliveryForm({ saved }: { saved: NotificationDelivery }) {
   } = useForm<NotificationDelivery>({ values });
 
   const onSubmit = (changes: NotificationDelivery) =>
-    update.mutate(changes, {
-      onSuccess: () => notify({ type: 'success', message: t('notifications.delivery.saved') }),
-      onError: () => notify({ type: 'error', message: t('notifications.delivery.failed') }),
-    });
+    update.mutate(
+      {
+        ...changes,
+        quiet_hours_start: changes.quiet_hours_start || null,
+        quiet_hours_end: changes.quiet_hours_end || null,
+      },
+      {
+        onSuccess: () => notify({ type: 'success', message: t('notifications.delivery.saved') }),
+        onError: () => notify({ type: 'error', message: t('notifications.delivery.failed') }),
+      },
+    );
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate>
@@ -129,6 +159,41 @@ function DeliveryForm({ saved }: { saved: NotificationDelivery }) {
             {...register('time_zone')}
           />
         </SimpleGrid>
+        <Fieldset
+          legend={t('notifications.delivery.quietHours')}
+          variant="unstyled"
+          data-testid="quiet-hours"
+        >
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('notifications.delivery.quietHoursHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              type="time"
+              label={t('notifications.delivery.quietStart')}
+              error={errors.quiet_hours_start?.message}
+              {...register('quiet_hours_start', {
+                validate: (start, all) => {
+                  const key = quietHoursError(start, all.quiet_hours_end, 'start');
+                  return key ? t(key) : true;
+                },
+                deps: ['quiet_hours_end'],
+              })}
+            />
+            <TextInput
+              type="time"
+              label={t('notifications.delivery.quietEnd')}
+              error={errors.quiet_hours_end?.message}
+              {...register('quiet_hours_end', {
+                validate: (end, all) => {
+                  const key = quietHoursError(all.quiet_hours_start, end, 'end');
+                  return key ? t(key) : true;
+                },
+                deps: ['quiet_hours_start'],
+              })}
+            />
+          </SimpleGrid>
+        </Fieldset>
         <Controller
           name="email_digest"
           control={control}
