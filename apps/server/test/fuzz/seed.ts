@@ -179,8 +179,6 @@ async function seedNotifications(app: App, owner: TestUser, label: string): Prom
           endpoint: `https://127.0.0.1:9/push/${randomBytes(8).toString('hex')}`,
           keys: await pushKeys(),
           label: `${label} phone`,
-          // A new device asks for the password unless the login is fresh; a slow run outlives it.
-          current_password: owner.password,
         },
       }),
     ),
