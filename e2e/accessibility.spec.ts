@@ -554,9 +554,10 @@ async function checkNotificationScreens(page: Page, request: APIRequestContext) 
   await expect(centre).toBeHidden();
 
   await page.goto('/account');
+  // One switch per kind a person can turn off: every kind but "send a test".
   await expect(
     page.getByRole('region', { name: n.delivery.title }).getByRole('switch'),
-  ).toHaveCount(9);
+  ).toHaveCount(11);
   await expect(
     page.getByRole('region', { name: n.push.title }).getByTestId('push-device'),
   ).toHaveCount(1);

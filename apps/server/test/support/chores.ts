@@ -66,5 +66,16 @@ export function choreHelpers(app: () => App) {
     return expectShape(ZAssignment, response.json());
   }
 
-  return { send, household, addChore, assign, chore, assignment };
+  /** Completes the chore's current turn through its assignment, as its assignee; the chore after. */
+  async function completeTurn(by: TestUser, c: Chore): Promise<Chore> {
+    const current = await chore(by, c.id);
+    const response = await send(by.auth, 'PATCH', `/chores/assignments/${current.assignment!.id}`, {
+      version: current.assignment!.version,
+      completed: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return chore(by, c.id);
+  }
+
+  return { send, household, addChore, assign, chore, assignment, completeTurn };
 }

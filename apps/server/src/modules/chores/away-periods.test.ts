@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  ZActivityEntry,
-  ZMemberAwayPeriod,
-  ZScheduleResult,
-  type Chore,
-} from '@household/contracts';
+import { ZActivityEntry, ZMemberAwayPeriod, ZScheduleResult } from '@household/contracts';
 import { addCalendarDays, todayIn } from '@household/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalidField, expectProblem, expectShape } from '../../../test/support/assertions';
@@ -15,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 // docs/chores.md "Away periods": who is away when, and every strategy passes them over.
 
 let t: TestApp;
-const { send, household, addChore, chore } = choreHelpers(() => t.app);
+const { send, household, addChore, completeTurn } = choreHelpers(() => t.app);
 const today = todayIn('UTC');
 const day = (n: number) => addCalendarDays(today, n);
 
@@ -34,16 +29,6 @@ async function awayPeriods(by: TestUser, groupId: number) {
   const response = await send(by.auth, 'GET', `/groups/${groupId}/away-periods`);
   expect(response.statusCode, response.body).toBe(200);
   return expectShape(z.array(ZMemberAwayPeriod), response.json());
-}
-
-async function completeTurn(by: TestUser, c: Chore) {
-  const current = await chore(by, c.id);
-  const response = await send(by.auth, 'PATCH', `/chores/assignments/${current.assignment!.id}`, {
-    version: current.assignment!.version,
-    completed: true,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return chore(by, c.id);
 }
 
 describe('away periods', () => {

@@ -1,31 +1,19 @@
-import { ZChore, type Chore } from '@household/contracts';
+import { ZChore } from '@household/contracts';
 import { addCalendarDays } from '@household/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalidField, expectShape } from '../../../test/support/assertions';
 import { choreHelpers } from '../../../test/support/chores';
-import type { TestUser } from '../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
 // docs/chores.md "Assignment strategies": who gets each turn, and why.
 
 let t: TestApp;
-const { send, household, addChore, chore } = choreHelpers(() => t.app);
+const { send, household, addChore, chore, completeTurn } = choreHelpers(() => t.app);
 
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** Completes the chore's current turn through its assignment, as its assignee; the chore after. */
-async function completeTurn(by: TestUser, c: Chore) {
-  const current = await chore(by, c.id);
-  const response = await send(by.auth, 'PATCH', `/chores/assignments/${current.assignment!.id}`, {
-    version: current.assignment!.version,
-    completed: true,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return chore(by, c.id);
-}
 
 describe('assignment strategies', () => {
   it('a fixed rotation gives the turns in its order, saying whose turn it follows', async () => {
