@@ -1,10 +1,11 @@
 import type { Assignment } from '@household/contracts';
 import { TIMELINE_BUCKETS, type TimelineBucket } from '@household/domain';
-import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Stack, Switch, Text, Title } from '@mantine/core';
 import { useState, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadWhenOpened } from '../../../components/LoadWhenOpened';
-import { LoadingText } from '../../../components/LoadingText';
+import { QueryContent } from '../../../components/QueryContent';
+import { Section } from '../../../components/Section';
 import { AssignmentRow } from './AssignmentRow';
 import { useAssignmentCompletion } from './use-assignment-completion';
 import { useMyAssignments } from './use-my-assignments';
@@ -31,7 +32,7 @@ const BUCKET_TITLE = {
  */
 export function AssignedChoresTimeline() {
   const { t } = useTranslation();
-  const { assignments, failed, buckets } = useMyAssignments();
+  const { assignments, buckets } = useMyAssignments();
   const { change, isCompleting } = useAssignmentCompletion();
   const [showCompleted, setShowCompleted] = useState(false);
   const [timing, setTiming] = useState<Assignment | null>(null);
@@ -43,57 +44,45 @@ export function AssignedChoresTimeline() {
   const title = t('assignments.title');
 
   return (
-    <Card withBorder padding="lg" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={3} size="h4">
-            {title}
-          </Title>
-          <Switch
-            label={t('assignments.showCompleted')}
-            checked={showCompleted}
-            onChange={(event) => setShowCompleted(event.currentTarget.checked)}
-          />
-        </Group>
-        {failed ? (
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm" c="red" role="alert">
-              {t('assignments.loadFailed')}
+    <Section
+      title={title}
+      actions={
+        <Switch
+          label={t('assignments.showCompleted')}
+          checked={showCompleted}
+          onChange={(event) => setShowCompleted(event.currentTarget.checked)}
+        />
+      }
+    >
+      <QueryContent query={assignments} failedText={t('assignments.loadFailed')}>
+        {() =>
+          shown.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('assignments.empty')}
             </Text>
-            <Button size="xs" variant="light" onClick={() => void assignments.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        ) : assignments.data === undefined ? (
-          <Text size="sm" c="dimmed">
-            <LoadingText />
-          </Text>
-        ) : shown.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('assignments.empty')}
-          </Text>
-        ) : (
-          shown.map((bucket) => (
-            <Stack key={bucket} gap={6} component="section" aria-label={t(BUCKET_TITLE[bucket])}>
-              <Title order={4} size="h6">
-                {t(BUCKET_TITLE[bucket])} ({buckets[bucket].length})
-              </Title>
-              <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-                {buckets[bucket].map(({ assignment }) => (
-                  <AssignmentRow
-                    key={assignment.id}
-                    assignment={assignment}
-                    isCompleting={isCompleting(assignment)}
-                    onChange={(completed) => change(assignment, completed)}
-                    onTime={() => setTiming(assignment)}
-                    onAskSwap={() => setSwapping(assignment)}
-                  />
-                ))}
+          ) : (
+            shown.map((bucket) => (
+              <Stack key={bucket} gap={6} component="section" aria-label={t(BUCKET_TITLE[bucket])}>
+                <Title order={4} size="h6">
+                  {t(BUCKET_TITLE[bucket])} ({buckets[bucket].length})
+                </Title>
+                <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                  {buckets[bucket].map(({ assignment }) => (
+                    <AssignmentRow
+                      key={assignment.id}
+                      assignment={assignment}
+                      isCompleting={isCompleting(assignment)}
+                      onChange={(completed) => change(assignment, completed)}
+                      onTime={() => setTiming(assignment)}
+                      onAskSwap={() => setSwapping(assignment)}
+                    />
+                  ))}
+                </Stack>
               </Stack>
-            </Stack>
-          ))
-        )}
-      </Stack>
+            ))
+          )
+        }
+      </QueryContent>
       <LoadWhenOpened opened={timing !== null}>
         {(opened) => (
           <TimeEntriesModal opened={opened} assignment={timing} onClose={() => setTiming(null)} />
@@ -104,6 +93,6 @@ export function AssignedChoresTimeline() {
           <AskSwapModal opened={opened} assignment={swapping} onClose={() => setSwapping(null)} />
         )}
       </LoadWhenOpened>
-    </Card>
+    </Section>
   );
 }

@@ -1,20 +1,11 @@
 import type { Group as HouseholdGroup, MemberAwayPeriod } from '@household/contracts';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingText } from '../../../components/LoadingText';
+import { QueryContent } from '../../../components/QueryContent';
+import { Section } from '../../../components/Section';
 import { useApi } from '../../../lib/api-context';
 import { isApiError } from '../../../lib/api-client';
 import { formatCalendarDate } from '../../../lib/format';
@@ -43,7 +34,6 @@ function AwayPeriods({ group, myId }: { group: HouseholdGroup; myId: number }) {
   const { t, i18n } = useTranslation();
   const periods = useQuery(awayPeriodsQueryOptions(useApi(), group.id));
   const { remove } = useAwayPeriods(group.id);
-  const title = t('chores.away.title');
   const date = (value: string) => formatCalendarDate(value, i18n.language);
   const canRemove = (period: MemberAwayPeriod) =>
     period.user.id === myId || period.created_by === myId || isManager(group);
@@ -55,66 +45,52 @@ function AwayPeriods({ group, myId }: { group: HouseholdGroup; myId: number }) {
     });
 
   return (
-    <Card withBorder padding="lg" component="section" aria-label={title} miw={0}>
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('chores.away.intro')}
-        </Text>
-        {periods.isError && !periods.data ? (
-          <Group gap="xs">
-            <Text size="sm" c="red" role="alert">
-              {t('chores.away.loadFailed')}
+    <Section title={t('chores.away.title')}>
+      <Text size="sm" c="dimmed">
+        {t('chores.away.intro')}
+      </Text>
+      <QueryContent query={periods} failedText={t('chores.away.loadFailed')}>
+        {(shown) =>
+          shown.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('chores.away.empty')}
             </Text>
-            <Button size="xs" variant="light" onClick={() => void periods.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Group>
-        ) : periods.data === undefined ? (
-          <Text size="sm" c="dimmed">
-            <LoadingText />
-          </Text>
-        ) : periods.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('chores.away.empty')}
-          </Text>
-        ) : (
-          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {periods.data.map((period) => {
-              const values = {
-                name: personName(t, period.user, NAME_RULES.chores),
-                from: date(period.starts_on),
-                to: date(period.ends_on),
-              };
-              return (
-                <li key={period.id} data-testid="away-period">
-                  <Group justify="space-between" gap="xs" wrap="nowrap">
-                    <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
-                      {t('chores.away.period', values)}
-                    </Text>
-                    {canRemove(period) && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        aria-label={t('chores.away.remove', values)}
-                        loading={remove.isPending && remove.variables === period.id}
-                        onClick={() => onRemove(period)}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    )}
-                  </Group>
-                </li>
-              );
-            })}
-          </Stack>
-        )}
-        <AddAwayPeriodForm group={group} myId={myId} />
-      </Stack>
-    </Card>
+          ) : (
+            <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {shown.map((period) => {
+                const values = {
+                  name: personName(t, period.user, NAME_RULES.chores),
+                  from: date(period.starts_on),
+                  to: date(period.ends_on),
+                };
+                return (
+                  <li key={period.id} data-testid="away-period">
+                    <Group justify="space-between" gap="xs" wrap="nowrap">
+                      <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
+                        {t('chores.away.period', values)}
+                      </Text>
+                      {canRemove(period) && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          size="lg"
+                          aria-label={t('chores.away.remove', values)}
+                          loading={remove.isPending && remove.variables === period.id}
+                          onClick={() => onRemove(period)}
+                        >
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      )}
+                    </Group>
+                  </li>
+                );
+              })}
+            </Stack>
+          )
+        }
+      </QueryContent>
+      <AddAwayPeriodForm group={group} myId={myId} />
+    </Section>
   );
 }
 

@@ -1,12 +1,13 @@
 import { ZPersonRef, type ChoreHistoryEntry } from '@household/contracts';
-import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { groupChoreHistoryQueryOptions } from '../api/queries';
 import { NAME_RULES, personName } from '../../../lib/people';
-import { LoadingText } from '../../../components/LoadingText';
+import { QueryContent } from '../../../components/QueryContent';
+import { Section } from '../../../components/Section';
 
 /** One sentence per history action: who did what to which chore. */
 function historySentence(t: TFunction, entry: ChoreHistoryEntry): string {
@@ -52,28 +53,11 @@ export function ChoreHistorySection({ groupId }: { groupId: number }) {
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(iso),
     );
-  const title = t('assignments.history.title');
 
   return (
-    <Card withBorder padding="lg" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {title}
-        </Title>
-        {history.isError && !history.data ? (
-          <Group gap="xs">
-            <Text size="sm" c="red" role="alert">
-              {t('assignments.history.failed')}
-            </Text>
-            <Button size="xs" variant="light" onClick={() => void history.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Group>
-        ) : history.data === undefined ? (
-          <Text size="sm" c="dimmed">
-            <LoadingText />
-          </Text>
-        ) : (
+    <Section title={t('assignments.history.title')}>
+      <QueryContent query={history} failedText={t('assignments.history.failed')}>
+        {() => (
           <>
             <Table.ScrollContainer minWidth={300}>
               <Table aria-label={t('assignments.history.totals')}>
@@ -127,7 +111,7 @@ export function ChoreHistorySection({ groupId }: { groupId: number }) {
             )}
           </>
         )}
-      </Stack>
-    </Card>
+      </QueryContent>
+    </Section>
   );
 }

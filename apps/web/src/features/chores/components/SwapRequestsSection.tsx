@@ -1,7 +1,8 @@
 import type { ChoreSwap } from '@household/contracts';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Section } from '../../../components/Section';
 import { isApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api-context';
 import { formatCalendarDate } from '../../../lib/format';
@@ -31,7 +32,6 @@ export function SwapRequestsSection({ groupId }: { groupId?: number }) {
   if (shown.length === 0 || !user) return null;
   const incoming = shown.filter((swap) => swap.requested_of.id === user.id);
   const outgoing = shown.filter((swap) => swap.requested_by.id === user.id);
-  const title = t('swaps.title');
   const name = (person: ChoreSwap['requested_by']) => personName(t, person, NAME_RULES.chores);
   const date = (value: string) => formatCalendarDate(value, i18n.language);
   const busy = (swap: ChoreSwap, verb: SwapAnswer) =>
@@ -52,75 +52,70 @@ export function SwapRequestsSection({ groupId }: { groupId?: number }) {
     );
 
   return (
-    <Card withBorder padding="lg" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {title}
-        </Title>
-        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {incoming.map((swap) => (
-            <li key={swap.id} data-testid="swap-request">
-              <Group justify="space-between" gap="xs" wrap="wrap">
-                <Stack gap={0} miw={0}>
-                  <Text style={{ overflowWrap: 'anywhere' }}>
-                    {t('swaps.incoming', {
-                      name: name(swap.requested_by),
-                      chore: swap.chore_name,
-                      date: date(swap.due_date),
-                    })}
-                  </Text>
-                  {swap.note && (
-                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {swap.note}
-                    </Text>
-                  )}
-                </Stack>
-                <Group gap={6}>
-                  <Button
-                    size="xs"
-                    aria-label={t('swaps.acceptLabel', { chore: swap.chore_name })}
-                    loading={busy(swap, 'accept')}
-                    onClick={() => reply(swap, 'accept')}
-                  >
-                    {t('swaps.accept')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={t('swaps.declineLabel', { chore: swap.chore_name })}
-                    loading={busy(swap, 'decline')}
-                    onClick={() => reply(swap, 'decline')}
-                  >
-                    {t('swaps.decline')}
-                  </Button>
-                </Group>
-              </Group>
-            </li>
-          ))}
-          {outgoing.map((swap) => (
-            <li key={swap.id} data-testid="swap-asked">
-              <Group justify="space-between" gap="xs" wrap="wrap">
+    <Section title={t('swaps.title')}>
+      <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {incoming.map((swap) => (
+          <li key={swap.id} data-testid="swap-request">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Stack gap={0} miw={0}>
                 <Text style={{ overflowWrap: 'anywhere' }}>
-                  {t('swaps.outgoing', {
-                    name: name(swap.requested_of),
+                  {t('swaps.incoming', {
+                    name: name(swap.requested_by),
                     chore: swap.chore_name,
                     date: date(swap.due_date),
                   })}
                 </Text>
+                {swap.note && (
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {swap.note}
+                  </Text>
+                )}
+              </Stack>
+              <Group gap={6}>
+                <Button
+                  size="xs"
+                  aria-label={t('swaps.acceptLabel', { chore: swap.chore_name })}
+                  loading={busy(swap, 'accept')}
+                  onClick={() => reply(swap, 'accept')}
+                >
+                  {t('swaps.accept')}
+                </Button>
                 <Button
                   size="xs"
                   variant="default"
-                  aria-label={t('swaps.cancelLabel', { chore: swap.chore_name })}
-                  loading={busy(swap, 'cancel')}
-                  onClick={() => reply(swap, 'cancel')}
+                  aria-label={t('swaps.declineLabel', { chore: swap.chore_name })}
+                  loading={busy(swap, 'decline')}
+                  onClick={() => reply(swap, 'decline')}
                 >
-                  {t('swaps.cancel')}
+                  {t('swaps.decline')}
                 </Button>
               </Group>
-            </li>
-          ))}
-        </Stack>
+            </Group>
+          </li>
+        ))}
+        {outgoing.map((swap) => (
+          <li key={swap.id} data-testid="swap-asked">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text style={{ overflowWrap: 'anywhere' }}>
+                {t('swaps.outgoing', {
+                  name: name(swap.requested_of),
+                  chore: swap.chore_name,
+                  date: date(swap.due_date),
+                })}
+              </Text>
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={t('swaps.cancelLabel', { chore: swap.chore_name })}
+                loading={busy(swap, 'cancel')}
+                onClick={() => reply(swap, 'cancel')}
+              >
+                {t('swaps.cancel')}
+              </Button>
+            </Group>
+          </li>
+        ))}
       </Stack>
-    </Card>
+    </Section>
   );
 }

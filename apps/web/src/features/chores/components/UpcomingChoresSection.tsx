@@ -1,5 +1,5 @@
 import type { Group as HouseholdGroup } from '@household/contracts';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, useEffect, useState } from 'react';
@@ -13,7 +13,8 @@ import { choresQueryOptions } from '../api/queries';
 import { useChoresLive } from '../live';
 import { formatCalendarDate } from '../../../lib/format';
 import { NAME_RULES, personName } from '../../../lib/people';
-import { LoadingText } from '../../../components/LoadingText';
+import { QueryContent } from '../../../components/QueryContent';
+import { Section } from '../../../components/Section';
 
 const ScheduleModal = lazy(() =>
   import('./ScheduleModal').then((m) => ({ default: m.ScheduleModal })),
@@ -43,64 +44,49 @@ export function UpcomingChoresSection({ group }: { group: HouseholdGroup }) {
     .filter((chore) => chore.status === 'pending')
     .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id)
     .slice(0, UPCOMING_CHORES_COUNT);
-  const title = t('groups.detail.chores.title');
 
   return (
-    <Card withBorder padding="lg" component="section" aria-label={title} miw={0}>
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {title}
-        </Title>
-        {failed ? (
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm" c="red" role="alert">
-              {t('chores.loadFailed')}
+    <Section title={t('groups.detail.chores.title')}>
+      <QueryContent query={chores} failedText={t('chores.loadFailed')}>
+        {() =>
+          upcoming.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('groups.detail.chores.empty')}
             </Text>
-            <Button size="xs" variant="light" onClick={() => void chores.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        ) : chores.data === undefined ? (
-          <Text size="sm" c="dimmed">
-            <LoadingText />
-          </Text>
-        ) : upcoming.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('groups.detail.chores.empty')}
-          </Text>
-        ) : (
-          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {upcoming.map((chore) => (
-              <li key={chore.id} data-testid="upcoming-chore">
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" fw={500} miw={0} style={{ overflowWrap: 'anywhere' }}>
-                    {chore.name}
-                  </Text>
-                  <Text size="sm" c="dimmed" ta="right">
-                    {formatCalendarDate(chore.due_date, i18n.language)}
-                    {chore.assignment?.user
-                      ? ` · ${personName(t, chore.assignment.user, NAME_RULES.chores)}`
-                      : ''}
-                  </Text>
-                </Group>
-              </li>
-            ))}
-          </Stack>
-        )}
-        <Group gap="xs">
-          <Button component={Link} to={paths.groupChores(group.id)} variant="light" size="xs">
-            {t('groups.detail.chores.manage')}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconCalendarPlus size={14} aria-hidden />}
-            onClick={() => setScheduling(true)}
-          >
-            {t('assignments.schedule.button')}
-          </Button>
-        </Group>
-      </Stack>
+          ) : (
+            <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {upcoming.map((chore) => (
+                <li key={chore.id} data-testid="upcoming-chore">
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={500} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                      {chore.name}
+                    </Text>
+                    <Text size="sm" c="dimmed" ta="right">
+                      {formatCalendarDate(chore.due_date, i18n.language)}
+                      {chore.assignment?.user
+                        ? ` · ${personName(t, chore.assignment.user, NAME_RULES.chores)}`
+                        : ''}
+                    </Text>
+                  </Group>
+                </li>
+              ))}
+            </Stack>
+          )
+        }
+      </QueryContent>
+      <Group gap="xs">
+        <Button component={Link} to={paths.groupChores(group.id)} variant="light" size="xs">
+          {t('groups.detail.chores.manage')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconCalendarPlus size={14} aria-hidden />}
+          onClick={() => setScheduling(true)}
+        >
+          {t('assignments.schedule.button')}
+        </Button>
+      </Group>
       <LoadWhenOpened opened={scheduling}>
         {(opened) => (
           <ScheduleModal
@@ -111,6 +97,6 @@ export function UpcomingChoresSection({ group }: { group: HouseholdGroup }) {
           />
         )}
       </LoadWhenOpened>
-    </Card>
+    </Section>
   );
 }

@@ -36,5 +36,5 @@ export function useMyAssignments() {
     })),
     today,
   );
-  return { assignments, failed, buckets };
+  return { assignments, buckets };
 }
