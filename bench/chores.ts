@@ -235,6 +235,21 @@ FROM chore_assignments a JOIN chores c ON c.id = a.chore_id
 WHERE a.group_id = $1 AND a.completed_on IS NOT NULL
 ORDER BY a.completed_on, a.id`;
 
+/** The totals kept with the history (`chore_effort_totals`, `chore_done_totals`), as the app keeps them. */
+const PAST_TOTALS = [
+  `INSERT INTO chore_effort_totals (group_id, user_id, effort)
+   SELECT group_id, subject_user_id, sum(effort)::int FROM chore_history
+   WHERE group_id = $1 AND effort <> 0 AND subject_user_id IS NOT NULL
+   GROUP BY group_id, subject_user_id
+   ON CONFLICT (group_id, user_id) DO UPDATE SET effort = chore_effort_totals.effort + excluded.effort`,
+  `INSERT INTO chore_done_totals (chore_id, user_id, done)
+   SELECT chore_id, subject_user_id, (count(*) FILTER (WHERE effort > 0) - count(*) FILTER (WHERE effort < 0))::int
+   FROM chore_history
+   WHERE group_id = $1 AND effort <> 0 AND chore_id IS NOT NULL AND subject_user_id IS NOT NULL
+   GROUP BY chore_id, subject_user_id
+   ON CONFLICT (chore_id, user_id) DO UPDATE SET done = chore_done_totals.done + excluded.done`,
+];
+
 const PAST_TIME = `
 INSERT INTO chore_time_entries (assignment_id, user_id, started_at, ended_at, minutes)
 SELECT a.id, a.user_id, a.completed_on::timestamp + interval '17 hours',
@@ -247,10 +262,13 @@ async function writeHistory(db: Connection, groupId: number) {
   await db.query('BEGIN');
   await db.query(PAST_TURNS, [groupId]);
   await db.query(PAST_HISTORY, [groupId]);
+  for (const statement of PAST_TOTALS) await db.query(statement, [groupId]);
   await db.query(PAST_TIME, [groupId]);
   await db.query('COMMIT');
   const seconds = round((performance.now() - started) / 1000, 1);
-  await db.query('VACUUM ANALYZE chore_assignments, chore_history, chore_time_entries, chores');
+  await db.query(
+    'VACUUM ANALYZE chore_assignments, chore_history, chore_time_entries, chores, chore_effort_totals, chore_done_totals',
+  );
   const [counts] = (await db.query(
     `SELECT (SELECT count(*) FROM chore_assignments WHERE group_id = $1)::int AS turns,
             (SELECT count(*) FROM chore_history WHERE group_id = $1)::int AS history,

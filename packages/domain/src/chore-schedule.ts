@@ -22,8 +22,10 @@ export interface ScheduleChore {
   rotationOrder?: readonly number[];
   assigneeId?: number | null;
   fairWindow?: number | null;
-  /** Who had the chore's turns before the period, oldest first. */
+  /** Who had the chore's turns before the period, oldest first: all, or the latest ones. */
   turns?: readonly number[];
+  /** How many turns came before those in `turns` (see `StrategyInput.earlierTurns`). */
+  earlierTurns?: number;
   /** Turns of this chore each member has completed before the period. */
   doneCounts?: ReadonlyMap<number, number>;
 }
@@ -102,6 +104,7 @@ export function planStrategySchedule(input: {
           effort: total(load),
         })),
         turns: choreTurns,
+        earlierTurns: chore?.earlierTurns ?? 0,
         away,
         date: occurrence.date,
         rotationOrder: chore?.rotationOrder ?? [],

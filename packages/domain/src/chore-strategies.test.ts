@@ -64,6 +64,34 @@ describe('assignment strategies (docs/chores.md "Assignment strategies")', () =>
     );
   });
 
+  it('the latest turns with the count of the rest pick as the whole history does', () => {
+    fc.assert(
+      fc.property(
+        arbIds,
+        fc.constantFrom<AssignmentStrategy>('fixed_rotation', 'random_fair'),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.nat(),
+        (ids, strategy, turnIdx, fairWindow, seed) => {
+          const turns = turnIdx.map((i) => ids[i % ids.length]!);
+          const keep = Math.max(ids.length, fairWindow);
+          const input = {
+            strategy,
+            members: ids.map((userId) => ({ userId, doneCount: 0, effort: 0 })),
+            rotationOrder: ids,
+            fairWindow,
+            seed,
+            date: START,
+          };
+          const latest = turns.slice(Math.max(0, turns.length - keep));
+          expect(
+            nextTurn({ ...input, turns: latest, earlierTurns: turns.length - latest.length }),
+          ).toEqual(nextTurn({ ...input, turns }));
+        },
+      ),
+    );
+  });
+
   it('no strategy assigns a member who is away, and says whom it skipped', () => {
     fc.assert(
       fc.property(

@@ -29,8 +29,14 @@ export interface StrategyInput {
   strategy: AssignmentStrategy;
   /** Who shares the chore: the group's members. */
   members: readonly StrategyMember[];
-  /** Who had the chore's earlier turns, oldest first. */
+  /** Who had the chore's earlier turns, oldest first: all of them, or the latest ones. */
   turns: readonly number[];
+  /**
+   * How many turns came before those in `turns` (default 0): a reader of a long history gives
+   * the latest ones and the count of the rest. fixed_rotation needs the last turn in its order,
+   * random_fair the turns of its current window, so `turns` holds at least a window of them.
+   */
+  earlierTurns?: number;
   away?: readonly AwayPeriod[];
   /** The turn's date. */
   date: CalendarDate;
@@ -146,10 +152,11 @@ export function nextTurn(input: StrategyInput): NextTurn {
       const window = Math.max(members.length, input.fairWindow ?? 0);
       // The turns are counted in windows of `window`; in the current one, whoever has had the
       // fewest turns so far is drawn from, so nobody has a second before everyone had one.
-      const current = input.turns.slice(input.turns.length - (input.turns.length % window));
-      const count = (id: number) => current.filter((turn) => turn === id).length;
-      const fewest = Math.min(...available.map((m) => count(m.userId)));
-      const pool = available.filter((m) => count(m.userId) === fewest);
+      const count = (input.earlierTurns ?? 0) + input.turns.length;
+      const current = input.turns.slice(Math.max(0, input.turns.length - (count % window)));
+      const turnsOf = (id: number) => current.filter((turn) => turn === id).length;
+      const fewest = Math.min(...available.map((m) => turnsOf(m.userId)));
+      const pool = available.filter((m) => turnsOf(m.userId) === fewest);
       const chosen = pool[draw(input.seed ?? 0, input.date, pool.length)]!;
       return { userId: chosen.userId, reason: { kind: 'random_fair', window, skipped } };
     }

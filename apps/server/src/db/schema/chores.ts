@@ -14,6 +14,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -178,6 +179,40 @@ export const choreHistory = pgTable(
   ],
 );
 export type ChoreHistoryRow = typeof choreHistory.$inferSelect;
+
+/**
+ * What each member has been credited in a group over its whole chore history (the sum of
+ * `chore_history.effort`), kept with every history entry: the strategies that weigh it read one
+ * row per member instead of summing years of history on every chores page.
+ */
+export const choreEffortTotals = pgTable(
+  'chore_effort_totals',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    effort: integer('effort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+);
+
+/** Turns of a group chore each member has done (undos subtract), kept as `chore_effort_totals`. */
+export const choreDoneTotals = pgTable(
+  'chore_done_totals',
+  {
+    choreId: integer('chore_id')
+      .notNull()
+      .references(() => chores.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    done: integer('done').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.choreId, t.userId] })],
+);
 
 /** A person's private calendar address: the token in the URL, replaced on reset. */
 export const choreCalendarFeeds = pgTable('chore_calendar_feeds', {

@@ -1,9 +1,10 @@
 import { nextTurn, type AwayPeriod, type NextTurn } from '@household/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   choreAssignments,
-  choreHistory,
+  choreDoneTotals,
+  choreEffortTotals,
   groupMembers,
   type ChoreAssignmentRow,
   type ChoreRow,
@@ -60,15 +61,28 @@ interface StrategyFacts {
   members: Map<number, number[]>;
   effort: Map<string, number>;
   done: Map<string, number>;
-  turns: Map<number, { userId: number; dueDate: string }[]>;
+  /** Per chore: the latest turns before its cutoff date, oldest first, and how many came before. */
+  turns: Map<number, { latest: number[]; earlier: number }>;
   /** Per group: the stored away periods that end on or after the earliest turn asked about. */
   away: Map<number, AwayPeriod[]>;
 }
 
-/** What the strategies of these group chores need, in five queries whatever their number. */
-export async function strategyFacts(db: DbOrTx, rows: readonly ChoreRow[]): Promise<StrategyFacts> {
-  const groupIds = [...new Set(rows.flatMap((row) => (row.groupId === null ? [] : [row.groupId])))];
-  const choreIds = rows.filter((row) => row.groupId !== null).map((row) => row.id);
+/** The strategies that weigh what members have done; the others never read those sums. */
+const COUNTING = new Set<ChoreRow['assignmentStrategy']>(['least_done', 'least_effort']);
+/** The strategies that follow the turns before: the last one in the order, or the window. */
+const FOLLOWING = new Set<ChoreRow['assignmentStrategy']>(['fixed_rotation', 'random_fair']);
+
+/**
+ * What the strategies of these group chores need, in five queries whatever their number; the turns
+ * counted are those before `cutoff(chore)` (its due date for the turn it is on).
+ */
+export async function strategyFacts(
+  db: DbOrTx,
+  rows: readonly ChoreRow[],
+  cutoff: (chore: ChoreRow) => string,
+): Promise<StrategyFacts> {
+  const grouped = rows.filter((row) => row.groupId !== null);
+  const groupIds = [...new Set(grouped.map((row) => row.groupId!))];
   const facts: StrategyFacts = {
     members: new Map(),
     effort: new Map(),
@@ -82,47 +96,70 @@ export async function strategyFacts(db: DbOrTx, rows: readonly ChoreRow[]): Prom
     .from(groupMembers)
     .where(inArray(groupMembers.groupId, groupIds));
   for (const row of members) {
-    facts.members.set(row.groupId, [...(facts.members.get(row.groupId) ?? []), row.userId]);
+    const ids = facts.members.get(row.groupId) ?? [];
+    ids.push(row.userId);
+    facts.members.set(row.groupId, ids);
   }
-  const effort = await db
-    .select({
-      groupId: choreHistory.groupId,
-      userId: choreHistory.subjectUserId,
-      effort: sql<number>`coalesce(sum(${choreHistory.effort}), 0)::int`,
-    })
-    .from(choreHistory)
-    .where(and(inArray(choreHistory.groupId, groupIds), sql`${choreHistory.effort} <> 0`))
-    .groupBy(choreHistory.groupId, choreHistory.subjectUserId);
-  for (const row of effort) facts.effort.set(`${row.groupId}/${row.userId}`, row.effort);
-  const done = await db
-    .select({
-      choreId: choreHistory.choreId,
-      userId: choreHistory.subjectUserId,
-      count: sql<number>`(count(*) filter (where ${choreHistory.effort} > 0) - count(*) filter (where ${choreHistory.effort} < 0))::int`,
-    })
-    .from(choreHistory)
-    .where(and(inArray(choreHistory.choreId, choreIds), sql`${choreHistory.effort} <> 0`))
-    .groupBy(choreHistory.choreId, choreHistory.subjectUserId);
-  for (const row of done) facts.done.set(`${row.choreId}/${row.userId}`, row.count);
-  // Only an order and a window look at earlier turns: the other chores' histories are not read.
-  const ordered = rows
-    .filter(
+  // What members have done, from the totals kept with the history: read only for the chores
+  // whose strategy weighs it.
+  const counting = grouped.filter((row) => COUNTING.has(row.assignmentStrategy));
+  if (counting.length > 0) {
+    const countingGroups = [...new Set(counting.map((row) => row.groupId!))];
+    const effort = await db
+      .select()
+      .from(choreEffortTotals)
+      .where(inArray(choreEffortTotals.groupId, countingGroups));
+    for (const row of effort) facts.effort.set(`${row.groupId}/${row.userId}`, row.effort);
+    const done = await db
+      .select()
+      .from(choreDoneTotals)
+      .where(
+        inArray(
+          choreDoneTotals.choreId,
+          counting.map((row) => row.id),
+        ),
+      );
+    for (const row of done) facts.done.set(`${row.choreId}/${row.userId}`, row.done);
+  }
+  // An order needs the last turn in it, a fair draw the turns of its current window: the latest
+  // turns (a window's worth, at least one round of the group), read backwards from each chore's
+  // cutoff on the (chore_id, due_date) index, and for a draw the count of all before them.
+  const following = grouped.filter((row) => FOLLOWING.has(row.assignmentStrategy));
+  if (following.length > 0) {
+    const wanted = following.map(
       (row) =>
-        row.groupId !== null &&
-        (row.assignmentStrategy === 'fixed_rotation' || row.assignmentStrategy === 'random_fair'),
-    )
-    .map((row) => row.id);
-  const turns = await db
-    .select({
-      choreId: choreAssignments.choreId,
-      userId: choreAssignments.userId,
-      dueDate: choreAssignments.dueDate,
-    })
-    .from(choreAssignments)
-    .where(inArray(choreAssignments.choreId, ordered.length > 0 ? ordered : [-1]))
-    .orderBy(asc(choreAssignments.dueDate));
-  for (const row of turns) {
-    facts.turns.set(row.choreId, [...(facts.turns.get(row.choreId) ?? []), row]);
+        sql`(${row.id}::int, ${cutoff(row)}::date, ${Math.max(
+          1,
+          row.fairWindow ?? 0,
+          row.rotationOrder.length,
+          facts.members.get(row.groupId!)?.length ?? 0,
+        )}::int, ${row.assignmentStrategy === 'random_fair'}::boolean)`,
+    );
+    // Both drivers answer `rows`; the shared Db type does not say so. LIMIT keeps each lateral
+    // read an index scan of its own instead of one join over every turn of every chore.
+    const result = (await db.execute(sql`
+      select c.chore_id, latest.user_id, c.counted,
+        case when c.counted then (
+          select count(*)::int from ${choreAssignments} a
+          where a.chore_id = c.chore_id and a.due_date < c.cutoff
+        ) else 0 end as total
+      from (values ${sql.join(wanted, sql`, `)}) as c(chore_id, cutoff, keep, counted)
+      cross join lateral (
+        select a.user_id, a.due_date from ${choreAssignments} a
+        where a.chore_id = c.chore_id and a.due_date < c.cutoff
+        order by a.due_date desc
+        limit c.keep
+      ) latest
+      order by c.chore_id, latest.due_date`)) as unknown as {
+      rows: { chore_id: number; user_id: number; counted: boolean; total: number }[];
+    };
+    for (const row of result.rows) {
+      const turns = facts.turns.get(row.chore_id) ?? { latest: [], earlier: 0 };
+      turns.latest.push(row.user_id);
+      facts.turns.set(row.chore_id, turns);
+      // Only a draw counts its turns in windows from the first: an order needs the last one.
+      if (row.counted) turns.earlier = row.total - turns.latest.length;
+    }
   }
   const earliest = rows.reduce((min, row) => (row.dueDate < min ? row.dueDate : min), '9999-12-31');
   for (const period of await storedAwayPeriods(db, groupIds, earliest)) {
@@ -133,7 +170,7 @@ export async function strategyFacts(db: DbOrTx, rows: readonly ChoreRow[]): Prom
   return facts;
 }
 
-/** Who the chore's strategy gives its turn on `date` to, counting the turns before it. */
+/** Who the chore's strategy gives its turn on `date` (the facts' cutoff for it) to. */
 export function pickTurn(chore: ChoreRow, facts: StrategyFacts, date: string): NextTurn | null {
   if (chore.groupId === null) return null;
   const groupId = chore.groupId;
@@ -144,9 +181,8 @@ export function pickTurn(chore: ChoreRow, facts: StrategyFacts, date: string): N
       doneCount: facts.done.get(`${chore.id}/${userId}`) ?? 0,
       effort: facts.effort.get(`${groupId}/${userId}`) ?? 0,
     })),
-    turns: (facts.turns.get(chore.id) ?? [])
-      .filter((turn) => turn.dueDate < date)
-      .map((turn) => turn.userId),
+    turns: facts.turns.get(chore.id)?.latest ?? [],
+    earlierTurns: facts.turns.get(chore.id)?.earlier ?? 0,
     away: facts.away.get(groupId) ?? [],
     date,
     rotationOrder: chore.rotationOrder,
@@ -167,7 +203,7 @@ export async function assignCurrentTurn(
 ): Promise<ChoreAssignmentRow | null> {
   if (chore.groupId === null || chore.assignmentStrategy === 'claimable') return null;
   if (chore.frequency === 'one_time' && chore.completedOn !== null) return null;
-  const facts = await strategyFacts(tx, [chore]);
+  const facts = await strategyFacts(tx, [chore], (row) => row.dueDate);
   const next = pickTurn(chore, facts, chore.dueDate);
   if (next?.userId == null) return null;
   const [assignment] = await tx

@@ -1,6 +1,13 @@
 import type { ActivityVerb, ChoreHistoryAction, RealtimeEvent } from '@household/contracts';
 import type { Tx } from '../../db/client';
-import { choreHistory, type ChoreAssignmentRow, type ChoreRow } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import {
+  choreDoneTotals,
+  choreEffortTotals,
+  choreHistory,
+  type ChoreAssignmentRow,
+  type ChoreRow,
+} from '../../db/schema';
 import { recordActivity } from '../groups/activity';
 
 /** The realtime event of a chore change: to its group's members, or to its owner alone. */
@@ -92,6 +99,7 @@ export async function recordChoreChange(
     details,
   });
   if (scope.groupId === null) return;
+  await creditMember(tx, scope.groupId, chore?.id ?? null, change);
   await recordActivity(tx, {
     groupId: scope.groupId,
     actorId: change.actorId,
@@ -99,6 +107,36 @@ export async function recordChoreChange(
     subjectUserId: change.subjectUserId ?? null,
     details,
   });
+}
+
+/**
+ * Keeps the group's totals (`chore_effort_totals`, `chore_done_totals`) with the history entry
+ * that credits a member: a done turn adds its effort and one turn, an undo takes them back.
+ */
+async function creditMember(
+  tx: Tx,
+  groupId: number,
+  choreId: number | null,
+  change: ChoreChange,
+): Promise<void> {
+  const effort = change.effort ?? 0;
+  const userId = change.subjectUserId ?? null;
+  if (effort === 0 || userId === null) return;
+  await tx
+    .insert(choreEffortTotals)
+    .values({ groupId, userId, effort })
+    .onConflictDoUpdate({
+      target: [choreEffortTotals.groupId, choreEffortTotals.userId],
+      set: { effort: sql`${choreEffortTotals.effort} + excluded.effort` },
+    });
+  if (choreId === null) return;
+  await tx
+    .insert(choreDoneTotals)
+    .values({ choreId, userId, done: Math.sign(effort) })
+    .onConflictDoUpdate({
+      target: [choreDoneTotals.choreId, choreDoneTotals.userId],
+      set: { done: sql`${choreDoneTotals.done} + excluded.done` },
+    });
 }
 
 /** The scope of a chore's records: its group, or its owner. */

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import {
   choreAssignments,
+  choreEffortTotals,
   choreHistory,
   chores,
   choreTimeEntries,
@@ -177,14 +178,8 @@ export async function choreHistoryOf(
 /** Effort each member has been credited in the group: what the fair rotation starts from. */
 export async function priorEffort(db: DbOrTx, groupId: number): Promise<Map<number, number>> {
   const rows = await db
-    .select({
-      userId: choreHistory.subjectUserId,
-      effort: sql<number>`coalesce(sum(${choreHistory.effort}), 0)::int`,
-    })
-    .from(choreHistory)
-    .where(and(eq(choreHistory.groupId, groupId), sql`${choreHistory.effort} <> 0`))
-    .groupBy(choreHistory.subjectUserId);
-  return new Map(
-    rows.flatMap((row) => (row.userId === null ? [] : [[row.userId, row.effort] as const])),
-  );
+    .select({ userId: choreEffortTotals.userId, effort: choreEffortTotals.effort })
+    .from(choreEffortTotals)
+    .where(eq(choreEffortTotals.groupId, groupId));
+  return new Map(rows.map((row) => [row.userId, row.effort]));
 }

@@ -7,7 +7,7 @@ import type {
 } from '@household/contracts';
 import { CHORE_HISTORY_ACTIONS } from '@household/contracts';
 import { completableFrom, type NextReason } from '@household/domain';
-import { and, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -52,27 +52,36 @@ export async function presentChores(
   rows: readonly ChoreRow[],
 ): Promise<Chore[]> {
   if (rows.length === 0) return [];
-  // The assignment of each chore's current occurrence. Both lists go to the unique index on
-  // (chore_id, due_date) as one index scan; the few rows of another chore's due date that match
-  // too are dropped here. A join on chores.due_date instead reads every assignment ever made.
-  const dueDateOf = new Map(rows.map((row) => [row.id, row.dueDate]));
-  const current = (
-    await db
-      .select()
-      .from(choreAssignments)
-      .where(
-        and(
-          inArray(choreAssignments.choreId, [...dueDateOf.keys()]),
-          inArray(choreAssignments.dueDate, [...new Set(dueDateOf.values())]),
-        ),
-      )
-  ).filter((assignment) => dueDateOf.get(assignment.choreId) === assignment.dueDate);
+  // The assignment of each chore's current occurrence: one lookup of the unique index on
+  // (chore_id, due_date) per chore (LIMIT keeps each lateral read its own index scan). Two lists
+  // (chore ids, due dates) would match every pair of them, thousands of rows once the chores' due
+  // dates spread over the calendar.
+  const occurrences = rows.map((row) => sql`(${row.id}::int, ${row.dueDate}::date)`);
+  const found = (await db.execute(sql`
+    select a.id from (values ${sql.join(occurrences, sql`, `)}) as occurrence(chore_id, due_date)
+    cross join lateral (
+      select id from ${choreAssignments}
+      where chore_id = occurrence.chore_id and due_date = occurrence.due_date
+      limit 1
+    ) a`)) as unknown as { rows: { id: number }[] };
+  const current =
+    found.rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(choreAssignments)
+          .where(
+            inArray(
+              choreAssignments.id,
+              found.rows.map((row) => row.id),
+            ),
+          );
   const assignmentOf = new Map(current.map((row) => [row.choreId, row]));
   const facts = await groupFacts(
     db,
     rows.map((row) => row.groupId),
   );
-  const strategies = await strategyFacts(db, rows);
+  const strategies = await strategyFacts(db, rows, (row) => row.dueDate);
   const nextOf = new Map(
     rows.map((row) => [row.id, nextOfChore(row, assignmentOf.get(row.id), strategies)]),
   );

@@ -98,7 +98,7 @@ export async function generateSchedule(
         .map((date) => ({ choreId: chore.id, date, effort: chore.effort })),
     );
     const prior = await priorEffort(db, groupId);
-    const facts = await strategyFacts(db, covered);
+    const facts = await strategyFacts(db, covered, () => start);
     // The stored away periods count as if they had been sent with the request.
     const stored = await storedAwayPeriods(db, [groupId], start);
     const result = planStrategySchedule({
@@ -110,9 +110,8 @@ export async function generateSchedule(
         rotationOrder: chore.rotationOrder,
         assigneeId: chore.assigneeId,
         fairWindow: chore.fairWindow,
-        turns: (facts.turns.get(chore.id) ?? [])
-          .filter((turn) => turn.dueDate < start)
-          .map((turn) => turn.userId),
+        turns: facts.turns.get(chore.id)?.latest ?? [],
+        earlierTurns: facts.turns.get(chore.id)?.earlier ?? 0,
         doneCounts: new Map(
           memberIds.map((userId) => [userId, facts.done.get(`${chore.id}/${userId}`) ?? 0]),
         ),

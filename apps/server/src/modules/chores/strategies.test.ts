@@ -1,6 +1,8 @@
 import { ZChore } from '@household/contracts';
 import { addCalendarDays } from '@household/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { choreDoneTotals, choreEffortTotals, choreHistory } from '../../db/schema';
 import { expectInvalidField, expectShape } from '../../../test/support/assertions';
 import { choreHelpers } from '../../../test/support/chores';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -8,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app';
 // docs/chores.md "Assignment strategies": who gets each turn, and why.
 
 let t: TestApp;
-const { send, household, addChore, chore, completeTurn } = choreHelpers(() => t.app);
+const { send, household, addChore, chore, assignment, completeTurn } = choreHelpers(() => t.app);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -72,6 +74,48 @@ describe('assignment strategies', () => {
     const after = await completeTurn(ben, mine);
     expect(after.assignment?.user?.id).toBe(ben.user.id);
     expect(after.next_reason?.kind).toBe('same_person');
+  });
+
+  it('the kept totals match the history: a done turn counts, an undo takes it back', async () => {
+    const { ann, ben, group } = await household();
+    const c = await addChore(ann, {
+      type: 'group',
+      group_id: group.id,
+      frequency: 'daily',
+      effort: 3,
+      assignment_strategy: 'least_done',
+    });
+    let now = c;
+    for (let i = 0; i < 3; i++) {
+      now = await completeTurn(now.assignment!.user!.id === ann.user.id ? ann : ben, now);
+    }
+    const undone = await send(ann.auth, 'PATCH', `/chores/assignments/${c.assignment!.id}`, {
+      version: (await assignment(ann, c.assignment!.id)).version,
+      completed: false,
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+
+    const db = t.database.db;
+    const fromHistory = await db
+      .select({
+        userId: choreHistory.subjectUserId,
+        effort: sql<number>`sum(${choreHistory.effort})::int`,
+        done: sql<number>`(count(*) filter (where ${choreHistory.effort} > 0) - count(*) filter (where ${choreHistory.effort} < 0))::int`,
+      })
+      .from(choreHistory)
+      .where(and(eq(choreHistory.groupId, group.id), sql`${choreHistory.effort} <> 0`))
+      .groupBy(choreHistory.subjectUserId);
+    const efforts = await db
+      .select()
+      .from(choreEffortTotals)
+      .where(eq(choreEffortTotals.groupId, group.id));
+    const done = await db.select().from(choreDoneTotals).where(eq(choreDoneTotals.choreId, c.id));
+    expect(fromHistory.length).toBeGreaterThan(0);
+    expect(fromHistory.reduce((sum, row) => sum + row.done, 0)).toBe(2);
+    for (const row of fromHistory) {
+      expect(efforts.find((total) => total.userId === row.userId)?.effort).toBe(row.effort);
+      expect(done.find((total) => total.userId === row.userId)?.done).toBe(row.done);
+    }
   });
 
   it('least effort and random but fair hand out turns too; a chore without a strategy stays unassigned', async () => {
