@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectConfiguration } from 'vitest/config';
 
@@ -41,4 +42,12 @@ const projects: TestProjectConfiguration[] = [
 ];
 if (process.env.TEST_DATABASE_URL) projects.push(serverProject('postgres'));
 
-export default defineConfig({ test: { projects } });
+export default defineConfig({
+  test: {
+    projects,
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine, one file at a
+    // time. A test run is all the machine does, and a server test waits on its database part of
+    // the time, so every core gets a worker.
+    maxWorkers: availableParallelism(),
+  },
+});
