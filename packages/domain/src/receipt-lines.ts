@@ -1,10 +1,25 @@
-import {
-  ITEM_NAME_MAX_LENGTH,
-  ITEM_PRICE_MAX_CENTS,
-  ITEM_QUANTITY_MAX,
-} from '@household/contracts';
+import { ITEM_PRICE_MAX_CENTS } from '@household/contracts';
 import type { OcrLanguage } from '@household/contracts';
-import { ITEM_LINE_UNITS, parseItemLine } from './item-line';
+import { parseItemLine } from './item-line';
+import {
+  MEASURE_LINE,
+  PRICE_SEPARATOR,
+  TRAILING_AMOUNT,
+  TRAILING_MEASURE,
+  TRAILING_PRICE,
+  TRAILING_TIMES,
+  amountCents,
+  isQuantity,
+} from './receipt-amounts';
+import {
+  cleanName,
+  cutName,
+  isCleanName,
+  isPlausibleName,
+  normaliseLine,
+  stripListMarks,
+} from './receipt-names';
+import { foldWords, isGrandTotal, isNotItemLine } from './receipt-vocabulary';
 
 /** One line as text recognition read it, top to bottom. */
 export interface RecognisedLine {
@@ -35,171 +50,6 @@ export interface ReceiptReading {
 }
 
 /*
- * Vocabulary of the lines that are not items, in en, de, nl, fr and es. Words are compared
- * folded: lower case, accents and umlauts dropped, ß as ss ("Rückgeld" is "ruckgeld").
- */
-
-/** Words no product name contains: a line holding one anywhere is not an item. */
-const NOT_ITEM_ANYWHERE = new Set(
-  [
-    // totals
-    'summe zwischensumme gesamtsumme gesamtbetrag endsumme subtotal subtotaal totaal',
-    // tax and tax ids
-    'mwst ust btw tva iva vat igic mehrwertsteuer steuer netto brutto nettobetrag bruttobetrag',
-    'imponible ttc ht incl inkl excl exkl ustid idnr steuernummer siret siren nif cif',
-    // payments and change
-    'girocard mastercard maestro visa vpay amex kartenzahlung kreditkarte bancaire bancaria',
-    'contant pinnen pinbetaling betaalkaart especes efectivo tarjeta contactless kontaktlos emv',
-    'ruckgeld wechselgeld wisselgeld rendu cambio',
-    // loyalty, discounts and savings (a discount line may carry a positive "you saved" amount)
-    'payback deutschlandcard bonuskaart clubcard nectar airmiles koopzegels spaarzegels fidelite',
-    'treuepunkte punkte puntos points punten cagnotte bonus rabatt korting remise descuento',
-    'discount coupon preisvorteil ersparnis gespart bespaard bespaart voordeel economise',
-    'economies ahorro ahorrado savings saving',
-    // bottle deposits: part of the total, never something to put on a list
-    'pfand leergut statiegeld consigne envase deposit',
-    // greetings
-    'danke dank bedankt gracias thank thanks bienvenue welkom willkommen bienvenido bienvenida',
-    'revoir bientot wiedersehen ziens visite',
-    // the receipt itself, the till, the shop, how to reach it
-    'kassenbon kassabon quittung beleg belegnr bonnr rechnung factura facture tiquet receipt',
-    'kopie duplicata kassierer kassiererin kassier cajero cajera caissier caissiere bediener',
-    'bedienerin operador vendedor cashier operator filiale terminal transaktion transaction',
-    'trace tse signatur seriennummer telefon telephone telefono tel telf tfno phone fax www',
-    'http https email offnungszeiten openingstijden horaires horario gmbh ltd plc sarl',
-    // counts of articles, and the titles of shopping lists
-    'artikel artikelen articles articulos items einkaufsliste einkaufszettel boodschappenlijst',
-    'boodschappenlijstje',
-  ].flatMap((group) => group.split(' ')),
-);
-
-/** Two words that together mark a line that is not an item. */
-const NOT_ITEM_PAIRS = new Set([
-  'sub total',
-  'sous total',
-  'te betalen',
-  'zu zahlen',
-  'a payer',
-  'a pagar',
-  'amount due',
-  'balance due',
-  'montant du',
-  'to pay',
-  'ec karte',
-  'ec cash',
-  'b v',
-  'n v',
-  's a',
-  's l',
-]);
-
-/**
- * Words that start a line that is not an item but may well appear inside a product's name
- * ("FAGE TOTAL", "MARS BAR"): they count only as the line's first word. Not here: words that
- * start products in one of the languages, such as "te" (es té) and "caja" (es a box).
- */
-const NOT_ITEM_FIRST = new Set(
-  [
-    'total gesamt importe montant betrag bedrag amount balance saldo tax cuota geg gegeben',
-    'bezahlt betaald paid pagado entregado zuruck bar cash karte pin cb change debit credit kasse',
-    'kassa caisse till bon ticket nr datum date fecha uhrzeit hora heure tijd liste lista list',
-    'shopping grocery groceries boodschappen courses compra',
-  ].flatMap((group) => group.split(' ')),
-);
-
-/**
- * Words that mark a line that is not an item only when nothing else is on it but other such
- * words, amounts and fillers: "CARTE 12,34" is a payment, "CARTE D'OR 3,49" is ice cream.
- */
-const NOT_ITEM_ALONE = new Set(['carte', 'merci', 'card', 'bleue', 'credito', 'debito', 'ec']);
-
-/** Words that say nothing either way. */
-const FILLER = new Set(
-  [
-    'eur euro euros gbp usd a b c d e f h i x y u de du des la le les el los las en et und and of',
-    'the to for pour por para voor fur mit met con avec with von van over sur sobre auf im in au',
-    'aux al del het een der die das dem den ihr ihre ihren your uw votre su sus vous sie you due',
-    'pay payer pagar betalen zahlen venta sale sales no num numero sans contact nfc chip',
-  ].flatMap((group) => group.split(' ')),
-);
-
-/** The grand total: a line with one of these, and none of NOT_GRAND_TOTAL. */
-const TOTAL_WORDS = new Set([
-  'total',
-  'totaal',
-  'summe',
-  'gesamt',
-  'gesamtsumme',
-  'gesamtbetrag',
-  'endsumme',
-  'importe',
-  'balance',
-]);
-const TOTAL_PAIRS = new Set([
-  'te betalen',
-  'zu zahlen',
-  'a payer',
-  'a pagar',
-  'amount due',
-  'to pay',
-  'montant du',
-]);
-/** Subtotals, tax table rows ("TOTAL HT", "TOTAL IVA"), what was paid, given back or saved. */
-const NOT_GRAND_TOTAL = new Set(
-  [
-    'zwischensumme subtotal subtotaal sub sous mwst ust btw tva iva vat igic tax steuer netto',
-    'brutto ht imponible base cuota incl inkl excl exkl bar cash card karte carte cb pin pinnen',
-    'girocard visa mastercard maestro vpay amex tarjeta efectivo especes contant bancaire geg',
-    'gegeben entregado bezahlt betaald paid debit credit kartenzahlung ruckgeld wechselgeld',
-    'wisselgeld rendu cambio change zuruck payback punkte points puntos punten bonus rabatt',
-    'korting remise descuento discount coupon preisvorteil ersparnis voordeel ahorro savings',
-    'saving economies',
-  ].flatMap((group) => group.split(' ')),
-);
-
-/** Units and currencies: a "name" made of nothing else ("2 Stk", "kg", "EUR") names nothing. */
-const NOT_A_NAME = new Set([...ITEM_LINE_UNITS, 'x', 'eur', 'euro', 'euros']);
-
-/*
- * Amounts. Prices have exactly two decimals, in either convention, with thousands grouped by
- * the other separator ("1.299,00", "1,299.00"); an O read for a 0 is taken as one.
- */
-const DIGIT = '[0-9Oo]';
-const AMOUNT =
-  `${DIGIT}{1,3}(?:\\.${DIGIT}{3})+,${DIGIT}{2}|${DIGIT}{1,3}(?:,${DIGIT}{3})+\\.${DIGIT}{2}` +
-  `|${DIGIT}{1,9}[.,]${DIGIT}{2}`;
-const CURRENCY = '(?:[€£$]|EUR|Eur|eur)';
-/** The tax class after a price: "1,99 A", "1,99 B*", "1,99 *", "1,99 1". */
-const TAX_CLASS = '(?: ?(?:[A-F]\\*?|\\*{1,2})| [1-9])';
-/** Groups: 1 a leading minus, 2 the amount, 3 a trailing minus ("0,50-"). */
-const TRAILING_PRICE = new RegExp(
-  `(?:^| )(?:${CURRENCY} ?)?(-)?(?:${CURRENCY} ?)?(${AMOUNT})(-)?(?: ?${CURRENCY})?${TAX_CLASS}?$`,
-  'u',
-);
-/** "6, 65": recognition often reads a space after the decimal separator. */
-const SPACED_DECIMALS = new RegExp(`(\\d[.,]) (\\d{2}-?(?: ?${CURRENCY})?${TAX_CLASS}?)$`, 'u');
-const AMOUNT_TOKEN = new RegExp(`^[-€£$]*(?:${AMOUNT})-?(?:[€£$]|EUR)?[A-F]?\\*?$`, 'iu');
-
-/*
- * Measures: "2 x 0,49", "2 Stk x 0,49 EUR", "0,746 kg x 1,65 EUR/kg", "1,064 kg 1,79 €/kg": a
- * quantity at a unit price. Groups: 1 quantity, 2 unit, 3 the times sign, 4 unit price, 5 "/kg".
- */
-const UNITS = [...ITEM_LINE_UNITS].sort((a, b) => b.length - a.length).join('|');
-const QUANTITY = '(\\d{1,6}(?:[.,]\\d{1,3})?)';
-const TIMES = '[x×*@]';
-const MEASURE =
-  `${QUANTITY} ?(?:(${UNITS})\\.? ?)?(${TIMES} ?)?` +
-  `(?:${CURRENCY} ?)?(${AMOUNT})(?: ?${CURRENCY})?( ?\\/ ?(?:${UNITS})\\.?)?`;
-const MEASURE_LINE = new RegExp(`^${MEASURE}$`, 'iu');
-const TRAILING_MEASURE = new RegExp(`^(.+?) ${MEASURE}$`, 'iu');
-/** "BANANEN 2 x" before the price: the price is each one's. */
-const TRAILING_TIMES = new RegExp(`^(.+?) ${QUANTITY} ?(?:(${UNITS})\\.? ?)?${TIMES}$`, 'iu');
-/** "2 PAN DE MOLDE 1,15" before the price 2,30: the first amount is the unit price. */
-const TRAILING_AMOUNT = new RegExp(`^(.+?) (?:${CURRENCY} ?)?(${AMOUNT})(?: ?${CURRENCY})?$`, 'iu');
-/** "Milk - 1.99", "Milk: 1.99". */
-const PRICE_SEPARATOR = / ?[-–—:=@]$/u;
-
-/*
  * Lines that are neither items nor keywords: dates and times, addresses, VAT ids.
  */
 const DATE_OR_TIME =
@@ -209,27 +59,6 @@ const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/u;
 const STREET =
   /(?:\p{L}(?:str\.|straße|strasse|straat|laan|plein|platz|allee|gracht)|^(?:rue|avenue|av\.|bd|boulevard|calle|c\/|avda\.?|avenida|plaza|paseo)) ?\d/iu;
 const VAT_ID = /\b(?:DE|NL|FR|ES|GB|BE|AT|LU)[A-Z]?\d{8,12}(?:B\d{2})?\b/u;
-
-/*
- * The edges of a line and of a name: recognition adds bars, underscores and tildes from the
- * paper's edge and creases, and lone dots and commas from specks.
- */
-const EDGE_JUNK = '[|_~¦`^\\\\]';
-const LEADING_JUNK = new RegExp(`^(?:${EDGE_JUNK}+|[.,;:'"!?](?= |$)) ?`, 'u');
-const TRAILING_JUNK = new RegExp(
-  `(?:${EDGE_JUNK}+|(?:^| )[.,;:'"!?]|[,;:'"!]|(?<=[\\d€])\\.)$`,
-  'u',
-);
-const NAME_LEADING_JUNK = new RegExp(`^(?:${EDGE_JUNK}|[\\p{P}\\p{S}](?= )|[.,;:!?'"‘’“”«»])`, 'u');
-const NAME_TRAILING_JUNK = new RegExp(
-  `(?:${EDGE_JUNK}|(?<= )[\\p{P}\\p{S}]|[,;:!?'"‘’“”«»])$`,
-  'u',
-);
-/** The bullets and checkboxes of a written list, as parseTextList knows them and OCR reads them. */
-const BULLET = /^(?:[-*+>o°–—](?: +|$)|[•·▪►◦](?: *)|\d{1,3}[.)](?: +|(?=\p{L})))/u;
-const CHECKBOX = /^(?:\[[ xX✓✔]?\]|[☐☑☒□■✓✔])(?: +|$)/u;
-/** A name worth keeping from a line recognition was unsure of: letters and ordinary marks only. */
-const CLEAN_NAME = /^[\p{L}\p{N} .,'’&%()/+-]+$/u;
 
 /** Below this confidence, a line whose name does not read cleanly is taken for noise. */
 const LOW_CONFIDENCE = 30;
@@ -521,123 +350,6 @@ function toItem(draft: Draft): ReceiptItem {
     confidence: draft.confidence,
     line: draft.line,
   };
-}
-
-/** Whitespace collapsed, junk off the edges, "6, 65" as "6,65". */
-function normaliseLine(line: string): string {
-  // A name must pass zLine when the items are saved: no control characters, no lone surrogates.
-  const collapsed = line
-    .replace(/[\s\p{Cc}]+/gu, ' ')
-    .replace(/\p{Cs}/gu, '')
-    .trim();
-  let text = PRINTABLE_ASCII.test(collapsed) ? collapsed : collapsed.normalize('NFC');
-  // The patterns scan the whole line; most lines have no junk at either edge to look for.
-  while (JUNK_EDGE_CHARS.has(text[0] ?? '') || JUNK_EDGE_CHARS.has(text.at(-1) ?? '')) {
-    const stripped = text.replace(LEADING_JUNK, '').replace(TRAILING_JUNK, '').trim();
-    if (stripped === text) break;
-    text = stripped;
-  }
-  return text.includes(', ') || text.includes('. ') ? text.replace(SPACED_DECIMALS, '$1$2') : text;
-}
-const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
-const JUNK_EDGE_CHARS = new Set([...'|_~¦`^\\.,;:\'"!?']);
-
-function stripListMarks(text: string): string {
-  let rest = text.trim();
-  for (let previous = ''; previous !== rest;) {
-    previous = rest;
-    rest = rest.replace(BULLET, '').replace(CHECKBOX, '').trim();
-  }
-  return rest;
-}
-
-function cleanName(name: string): string {
-  let text = name.replace(/\s+/gu, ' ').trim();
-  for (let previous = ''; previous !== text;) {
-    previous = text;
-    text = text.replace(NAME_LEADING_JUNK, '').replace(NAME_TRAILING_JUNK, '').trim();
-  }
-  return text;
-}
-
-/** At least two letters, no more digits than letters, and more than a unit or a currency. */
-function isPlausibleName(name: string): boolean {
-  const letters = countLetters(name);
-  const digits = name.match(/\p{N}/gu)?.length ?? 0;
-  if (letters < 2 || digits > letters) return false;
-  // No unit or currency is longer than five letters: a longer word is a name.
-  return LONG_WORD.test(name) || !foldWords(name).every((word) => NOT_A_NAME.has(word));
-}
-const LONG_WORD = /\p{L}{6}/u;
-
-function isCleanName(name: string): boolean {
-  return CLEAN_NAME.test(name) && countLetters(name) * 2 >= name.replace(/ /g, '').length;
-}
-
-function countLetters(text: string): number {
-  if (!PRINTABLE_ASCII.test(text)) return text.match(/\p{L}/gu)?.length ?? 0;
-  let letters = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index) | 0x20;
-    if (code >= 0x61 && code <= 0x7a) letters += 1;
-  }
-  return letters;
-}
-
-/** ITEM_NAME_MAX_LENGTH in UTF-16 units, as the list's validation counts, never half a pair. */
-function cutName(name: string): string {
-  if (name.length <= ITEM_NAME_MAX_LENGTH) return name;
-  let cut = name.slice(0, ITEM_NAME_MAX_LENGTH);
-  if (/[\uD800-\uDBFF]$/u.test(cut)) cut = cut.slice(0, -1);
-  return cut.trimEnd();
-}
-
-function isNotItemLine(words: readonly string[]): boolean {
-  const first = words.find((word) => word.length > 1);
-  if (first !== undefined && NOT_ITEM_FIRST.has(first)) return true;
-  let hasKeyword = false;
-  let isAllKeywords = true;
-  for (const [index, word] of words.entries()) {
-    if (NOT_ITEM_ANYWHERE.has(word)) return true;
-    if (NOT_ITEM_PAIRS.has(`${word} ${words[index + 1] ?? ''}`)) return true;
-    if (NOT_ITEM_FIRST.has(word) || NOT_ITEM_ALONE.has(word)) hasKeyword = true;
-    else if (!FILLER.has(word)) isAllKeywords = false;
-  }
-  return hasKeyword && isAllKeywords;
-}
-
-/** A total line holding exactly one amount: "TOTAL 9,54 0,50" is a row of the tax table. */
-function isGrandTotal(words: readonly string[], text: string): boolean {
-  const isTotal = words.some(
-    (word, index) => TOTAL_WORDS.has(word) || TOTAL_PAIRS.has(`${word} ${words[index + 1] ?? ''}`),
-  );
-  if (!isTotal || words.some((word) => NOT_GRAND_TOTAL.has(word))) return false;
-  return text.split(' ').filter((token) => AMOUNT_TOKEN.test(token)).length === 1;
-}
-
-/** Lower case, no accents, ß as ss, split into runs of letters. */
-function foldWords(text: string): string[] {
-  const lower = text.toLowerCase();
-  // Most receipt lines are ASCII, and decomposing them is most of the time this takes.
-  const folded = PRINTABLE_ASCII.test(lower)
-    ? lower
-    : lower
-        .normalize('NFD')
-        .replace(/\p{M}+/gu, '')
-        .replaceAll('ß', 'ss');
-  return folded.split(/[^\p{L}]+/u).filter((word) => word !== '');
-}
-
-/** An amount as AMOUNT matched it, in cents; null when it holds no digit at all ("O,OO"). */
-function amountCents(amount: string): number | null {
-  if (!/\d/.test(amount)) return null;
-  const digits = amount.replace(/[Oo]/g, '0').replace(/[^\d]/g, '');
-  const cents = Number(digits);
-  return Number.isSafeInteger(cents) ? cents : null;
-}
-
-function isQuantity(quantity: number): boolean {
-  return quantity > 0 && quantity <= ITEM_QUANTITY_MAX;
 }
 
 function clampConfidence(confidence: number): number {
