@@ -3,18 +3,47 @@ import { ITEM_LINE_UNITS } from './item-line';
 
 /*
  * Amounts. Prices have exactly two decimals, in either convention, with thousands grouped by
- * the other separator ("1.299,00", "1,299.00"); an O read for a 0 is taken as one.
+ * the other separator ("1.299,00", "1,299.00") or, in French, by a space ("1 960,06").
+ * Recognition reads some digits as the letters they look like; inside an amount, where no letter
+ * belongs, they are taken back: O for 0, I and l for 1, S for 5, B for 8 ("2,2S" is 2,25).
  */
-const DIGIT = '[0-9Oo]';
-export const AMOUNT =
-  `${DIGIT}{1,3}(?:\\.${DIGIT}{3})+,${DIGIT}{2}|${DIGIT}{1,3}(?:,${DIGIT}{3})+\\.${DIGIT}{2}` +
-  `|${DIGIT}{1,9}[.,]${DIGIT}{2}`;
+const amountPattern = (digit: string, decimal: string) =>
+  `${digit}{1,3}(?: ${digit}{3})+,${decimal}{2}` +
+  `|${digit}{1,3}(?:\\.${digit}{3})+,${decimal}{2}|${digit}{1,3}(?:,${digit}{3})+\\.${decimal}{2}` +
+  `|${digit}{1,9}[.,]${decimal}{2}`;
+/** With an O for a 0 only: the form searched for inside a line, beside quantities and units. */
+export const AMOUNT = amountPattern('[0-9Oo]', '[0-9Oo]');
+/**
+ * At the end of a line, where the price stands: the other look-alikes too, but no l as a last
+ * decimal ("0,5l" is half a litre) and none of them where the case-insensitive units could match.
+ */
+const PRICE_AMOUNT = amountPattern('[0-9OoIlSB]', '[0-9OoSB]');
 export const CURRENCY = '(?:[€£$]|EUR|Eur|eur)';
 /** The tax class after a price: "1,99 A", "1,99 B*", "1,99 *", "1,99 1". */
 export const TAX_CLASS = '(?: ?(?:[A-F]\\*?|\\*{1,2})| [1-9])';
+/**
+ * Specks and creases read after a price ("1,99 A'", "2,49 ,", "3,10 |"): one or two marks that
+ * are neither letters nor digits, so that the price is not taken for part of the name.
+ */
+const STRAY = '(?: ?[^\\p{L}\\p{N}\\s-]{1,2})?';
 /** Groups: 1 a leading minus, 2 the amount, 3 a trailing minus ("0,50-"). */
 export const TRAILING_PRICE = new RegExp(
-  `(?:^| )(?:${CURRENCY} ?)?(-)?(?:${CURRENCY} ?)?(${AMOUNT})(-)?(?: ?${CURRENCY})?${TAX_CLASS}?$`,
+  `(?:^| )(?:${CURRENCY} ?)?(-)?(?:${CURRENCY} ?)?(${PRICE_AMOUNT})(-)?(?: ?${CURRENCY})?${TAX_CLASS}?${STRAY}$`,
+  'u',
+);
+/**
+ * Prices whose decimal separator recognition lost, read only where a receipt's price belongs.
+ * "2 25": a space where the separator was, read as 2,25. "225": the digits alone, read as
+ * written (225.00): nothing tells 2,25 from 22,50 on the line itself, but the receipt's total
+ * does, and checkReceiptTotal proposes the separator back when it explains the difference.
+ * Groups: 1 the units, 2 the cents (the first form only).
+ */
+export const SPACED_PRICE = new RegExp(
+  `(?:^| )(?:${CURRENCY} ?)?(\\d{1,3}) (\\d{2})(?: ?${CURRENCY})?${TAX_CLASS}?${STRAY}$`,
+  'u',
+);
+export const WHOLE_PRICE = new RegExp(
+  `(?:^| )(?:${CURRENCY} ?)?(\\d{3,5})(?: ?${CURRENCY})?${TAX_CLASS}?${STRAY}$`,
   'u',
 );
 /** "6, 65": recognition often reads a space after the decimal separator. */
@@ -49,10 +78,18 @@ export const TRAILING_AMOUNT = new RegExp(
 /** "Milk - 1.99", "Milk: 1.99". */
 export const PRICE_SEPARATOR = / ?[-–—:=@]$/u;
 
-/** An amount as AMOUNT matched it, in cents; null when it holds no digit at all ("O,OO"). */
+/**
+ * An amount as AMOUNT matched it, in cents; null when it holds no digit at all ("O,OO") or more
+ * than one letter taken for a digit other than O (then it is more likely a word than a price).
+ */
 export function amountCents(amount: string): number | null {
-  if (!/\d/.test(amount)) return null;
-  const digits = amount.replace(/[Oo]/g, '0').replace(/[^\d]/g, '');
+  if (!/\d/.test(amount) || (amount.match(/[IlSB]/g)?.length ?? 0) > 1) return null;
+  const digits = amount
+    .replace(/[Oo]/g, '0')
+    .replace(/[Il]/g, '1')
+    .replace(/S/g, '5')
+    .replace(/B/g, '8')
+    .replace(/[^\d]/g, '');
   const cents = Number(digits);
   return Number.isSafeInteger(cents) ? cents : null;
 }

@@ -354,6 +354,9 @@ describe('readReceiptLines: receipts', () => {
         priceCents: 199,
         confidence: 88,
         line: 'BUTTER      1,99 B',
+        lineIndex: 0,
+        suggestion: false,
+        doubtfulWords: [],
       },
       // Its quantity came from a line recognition was less sure of.
       {
@@ -363,6 +366,9 @@ describe('readReceiptLines: receipts', () => {
         priceCents: 98,
         confidence: 61,
         line: 'BANANE 0,98 B',
+        lineIndex: 1,
+        suggestion: false,
+        doubtfulWords: [],
       },
     ]);
   });
@@ -499,8 +505,9 @@ Betrag EUR 3,18`;
   });
 
   it('reads a refund’s negative total as printed', () => {
+    // A printed total makes it a receipt, items or not (issue 28: the kind is the paper's).
     expect(summary(read(`Leergut -3,00\nSUMME -3,00`, 'deu'))).toEqual({
-      kind: 'list',
+      kind: 'receipt',
       totalCents: -300,
       items: [],
     });
@@ -598,9 +605,10 @@ describe('readReceiptLines: shopping lists', () => {
     expect(summary(read(text, language, 64))).toEqual({ kind: 'list', totalCents: null, items });
   });
 
-  it('keeps a price written on a list, which makes it read as a receipt', () => {
+  it('keeps a price written on a list, which stays a list', () => {
+    // Issue 28: the kind is decided from the paper, not from whether a price could be read.
     expect(summary(read(`Milch\nBrot 1,99\nEier\nKäse 2 €`, 'deu'))).toEqual({
-      kind: 'receipt',
+      kind: 'list',
       totalCents: null,
       items: [
         ['Milch', 1, null, null],

@@ -1,4 +1,5 @@
 import { ITEM_NAME_MAX_LENGTH } from '@household/contracts';
+import { ITEM_LINE_UNITS } from './item-line';
 import { SPACED_DECIMALS } from './receipt-amounts';
 import { NOT_A_NAME, PRINTABLE_ASCII, foldWords } from './receipt-vocabulary';
 
@@ -17,8 +18,11 @@ const NAME_TRAILING_JUNK = new RegExp(
   `(?:${EDGE_JUNK}|(?<= )[\\p{P}\\p{S}]|[,;:!?'"‘’“”«»])$`,
   'u',
 );
-/** The bullets and checkboxes of a written list, as parseTextList knows them and OCR reads them. */
-const BULLET = /^(?:[-*+>o°–—](?: +|$)|[•·▪►◦](?: *)|\d{1,3}[.)](?: +|(?=\p{L})))/u;
+/**
+ * The bullets and checkboxes of a written list, as parseTextList knows them and OCR reads them:
+ * a bullet is often read as an o or an e.
+ */
+const BULLET = /^(?:[-*+>oe°–—](?: +|$)|[•·▪►◦](?: *)|\d{1,3}[.)](?: +|(?=\p{L})))/u;
 const CHECKBOX = /^(?:\[[ xX✓✔]?\]|[☐☑☒□■✓✔])(?: +|$)/u;
 /** A name worth keeping from a line recognition was unsure of: letters and ordinary marks only. */
 const CLEAN_NAME = /^[\p{L}\p{N} .,'’&%()/+-]+$/u;
@@ -89,4 +93,48 @@ export function cutName(name: string): string {
   let cut = name.slice(0, ITEM_NAME_MAX_LENGTH);
   if (/[\uD800-\uDBFF]$/u.test(cut)) cut = cut.slice(0, -1);
   return cut.trimEnd();
+}
+
+/** Digits recognition reads for the letters they look like: upper case, lower case. */
+const LOOKALIKE_LETTERS: Readonly<Record<string, readonly [string, string]>> = {
+  '0': ['O', 'o'],
+  '1': ['I', 'i'],
+  '5': ['S', 's'],
+  '8': ['B', 'b'],
+};
+const LETTERS_AND_LOOKALIKES = /^[\p{L}0158]+$/u;
+const IS_LETTER = /\p{L}/u;
+const IS_UPPER = /\p{Lu}/u;
+const UNIT_WORDS = new Set([...ITEM_LINE_UNITS].map((unit) => unit.toLowerCase()));
+
+/**
+ * Words with a digit read for a letter, "Olive 0il", "M1lk", "5ugar": a 0, 1, 5 or 8 between two
+ * letters, or starting a word of at least two more letters, is the letter it looks like, in the
+ * case of its neighbours. Words that mix letters and digits for real are left alone: "7up" and
+ * "A4" (no look-alike), "B12" and "500g" (no letter after), "1kg" (a unit), "1,5L" and "3x".
+ */
+export function fixLookalikeDigits(text: string): string {
+  if (!/[0158]/.test(text)) return text;
+  return text
+    .split(' ')
+    .map((word) => {
+      if (!LETTERS_AND_LOOKALIKES.test(word)) return word;
+      const characters = [...word];
+      const isLetter = (index: number) => IS_LETTER.test(characters[index] ?? '');
+      const fixed = characters.map((character, index) => {
+        const letters = LOOKALIKE_LETTERS[character];
+        if (letters === undefined) return character;
+        const rest = characters.slice(index + 1).join('');
+        const starts =
+          index === 0 &&
+          rest.length >= 2 &&
+          [...rest].every((_, at) => isLetter(at + 1)) &&
+          !UNIT_WORDS.has(rest.toLowerCase());
+        if (starts) return letters[0];
+        if (index === 0 || !isLetter(index - 1) || !isLetter(index + 1)) return character;
+        return IS_UPPER.test(characters[index + 1] ?? '') ? letters[0] : letters[1];
+      });
+      return fixed.join('');
+    })
+    .join(' ');
 }
