@@ -63,7 +63,8 @@ const TIMES = '[x×*@]';
 const MEASURE =
   `${QUANTITY} ?(?:(${UNITS})\\.? ?)?(${TIMES} ?)?` +
   `(?:${CURRENCY} ?)?(${AMOUNT})(?: ?${CURRENCY})?( ?\\/ ?(?:${UNITS})\\.?)?`;
-export const MEASURE_LINE = new RegExp(`^${MEASURE}$`, 'iu');
+/** A quantity line of its own, with the tax class and specks a price line may have. */
+export const MEASURE_LINE = new RegExp(`^${MEASURE}${TAX_CLASS}?${STRAY}$`, 'iu');
 export const TRAILING_MEASURE = new RegExp(`^(.+?) ${MEASURE}$`, 'iu');
 /** "BANANEN 2 x" before the price: the price is each one's. */
 export const TRAILING_TIMES = new RegExp(

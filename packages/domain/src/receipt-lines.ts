@@ -25,7 +25,7 @@ import {
   normaliseLine,
   stripListMarks,
 } from './receipt-names';
-import { foldWords, isGrandTotal, isNotItemLine } from './receipt-vocabulary';
+import { foldWords, hasReceiptWord, isGrandTotal, isNotItemLine } from './receipt-vocabulary';
 
 /** One line as text recognition read it, top to bottom. */
 export interface RecognisedLine {
@@ -190,14 +190,15 @@ export function readReceiptLines(
     ({ entry }) => entry.kind === 'item' || entry.kind === 'measure',
   );
   const region = hasItemsBeforeTotal ? beforeTotal : read;
-  // Between the first price and the total, a line without one is an item whose price was
-  // damaged: read it again, taking "2 25" and "225" for prices.
+  // From the first line ending in a price, however damaged, to the total, a line without one
+  // is an item whose price recognition damaged: read it again, taking "2 25" and "225" for prices.
   const firstPriced = region.findIndex(
-    ({ entry }) => entry.kind === 'item' && entry.draft.priceCents !== null,
+    ({ entry, text }) =>
+      entry.kind === 'item' && (entry.draft.priceCents !== null || endsLikePrice(text)),
   );
   const items = region.map((reading, index) => {
     const { entry, source, text } = reading;
-    if (firstPriced < 0 || index <= firstPriced) return entry;
+    if (firstPriced < 0 || index < firstPriced) return entry;
     if (entry.kind === 'item' && entry.draft.priceCents !== null) return entry;
     if (entry.kind !== 'item' && entry.kind !== 'other') return entry;
     const damaged = readLine(text, source, true)?.entry;
@@ -208,7 +209,7 @@ export function readReceiptLines(
     if (draft.priceCents !== null) return [toItem(draft, false)];
     // A line amid the items that looks like a product but has no price is offered, no more.
     const index = region.findIndex(({ source }) => source.lineIndex === draft.lineIndex);
-    const isAmidItems = firstPriced >= 0 && index > firstPriced;
+    const isAmidItems = firstPriced >= 0 && index >= firstPriced;
     return isAmidItems && draft.confidence >= LOW_CONFIDENCE && isCleanName(draft.name)
       ? [toItem(draft, true)]
       : [];
@@ -317,7 +318,10 @@ function readText(text: string, source: LineSource, damagedPrices: boolean): Ent
   if (isNotItemLine(words)) {
     const price = TRAILING_PRICE.exec(text);
     const cents = price === null ? null : amountCents(price[2] ?? '');
-    if (price === null || cents === null) return { kind: 'other' };
+    // A total or a payment whose amount was lost still says the paper is a receipt.
+    if (price === null || cents === null) {
+      return { kind: hasReceiptWord(words) ? 'receipt-mark' : 'other' };
+    }
     if (!isGrandTotal(words, text)) return { kind: 'receipt-mark' };
     // A refund's total is printed negative, and stays so.
     const isNegative = price[1] !== undefined || price[3] !== undefined;

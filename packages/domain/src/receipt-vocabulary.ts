@@ -164,3 +164,26 @@ export function foldWords(text: string): string[] {
 }
 
 export const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
+
+/**
+ * Words only a receipt prints (totals, tax, payment, change, the till): a line of the vocabulary
+ * above holding one is evidence of a receipt even when its amount was lost. Not the greetings
+ * and list titles, which a written list has too.
+ */
+const RECEIPT_WORDS = new Set([
+  ...TOTAL_WORDS,
+  ...NOT_GRAND_TOTAL,
+  ...[
+    'gesamtsumme endsumme totaal kassenbon kassabon quittung beleg belegnr bonnr rechnung factura',
+    'facture tiquet receipt kassierer kassiererin kassier cajero cajera caissier caissiere',
+    'cashier terminal transaktion transaction tse ttc kasse kassa caisse till bon ticket',
+    'contactless kontaktlos emv',
+  ].flatMap((group) => group.split(' ')),
+]);
+
+export function hasReceiptWord(words: readonly string[]): boolean {
+  return words.some(
+    (word, index) =>
+      RECEIPT_WORDS.has(word) || TOTAL_PAIRS.has(`${word} ${words[index + 1] ?? ''}`),
+  );
+}
