@@ -54,15 +54,15 @@ export const SPACED_DECIMALS = new RegExp(
 export const AMOUNT_TOKEN = new RegExp(`^[-€£$]*(?:${AMOUNT})-?(?:[€£$]|EUR)?[A-F]?\\*?$`, 'iu');
 
 /*
- * Measures: "2 x 0,49", "2 Stk x 0,49 EUR", "0,746 kg x 1,65 EUR/kg", "1,064 kg 1,79 €/kg": a
- * quantity at a unit price. Groups: 1 quantity, 2 unit, 3 the times sign, 4 unit price, 5 "/kg".
+ * Measures: "2 x 0,49", "2 Stk x 0,49 EUR", "0,746 kg x 1,65 EUR/kg", "1,064 kg 1,79 €/kg",
+ * "0,845 kg x 1,99 per kg": a quantity at a unit price. Groups: 1 quantity, 2 unit, 3 the times sign, 4 unit price, 5 "/kg".
  */
 const UNITS = [...ITEM_LINE_UNITS].sort((a, b) => b.length - a.length).join('|');
 const QUANTITY = '(\\d{1,6}(?:[.,]\\d{1,3})?)';
 const TIMES = '[x×*@]';
 const MEASURE =
   `${QUANTITY} ?(?:(${UNITS})\\.? ?)?(${TIMES} ?)?` +
-  `(?:${CURRENCY} ?)?(${AMOUNT})(?: ?${CURRENCY})?( ?\\/ ?(?:${UNITS})\\.?)?`;
+  `(?:${CURRENCY} ?)?(${AMOUNT})(?: ?${CURRENCY})?( ?(?:\\/|per|pro|par|por) ?(?:${UNITS})\\.?)?`;
 /** A quantity line of its own, with the tax class and specks a price line may have. */
 export const MEASURE_LINE = new RegExp(`^${MEASURE}${TAX_CLASS}?${STRAY}$`, 'iu');
 export const TRAILING_MEASURE = new RegExp(`^(.+?) ${MEASURE}$`, 'iu');

@@ -259,6 +259,26 @@ describe('readReceiptLines: quantity lines, bullets and counts', () => {
     },
   );
 
+  it('reads a weighed item with its weight line priced "per kg"', () => {
+    const text = `BANANEN 1,68\n0,845 kg x 1,99 per kg\nTOTAAL 1,68`;
+    expect(items(read(text, 'nld'))).toEqual([['BANANEN', 0.845, 'kg', 168]]);
+  });
+
+  it('reads the discounts and deposits among the items, signed as they change the total', () => {
+    const lines: [OcrLanguage, string, number][] = [
+      ['eng', 'Clubcard Price -0.50\nBottle deposit 0.20', -30],
+      ['deu', 'Pfand 1,50\nRabatt 10% 0,65-\nLeergut -0,25', 60],
+      ['nld', 'Statiegeld 0,50\nBONUS KORTING 1,00', -50],
+      ['fra', 'Consigne 0,20\nRemise fidélité -0,40', -20],
+      ['spa', 'Envase 0,60\nDESCUENTO -0,75', -15],
+    ];
+    for (const [language, extras, cents] of lines) {
+      const reading = read(`Milk 1,00\n${extras}\nTOTAL 9,99\nPfand 5,00`, language);
+      expect(reading.discountsAndDepositsCents).toBe(cents);
+      expect(reading.items).toHaveLength(1);
+    }
+  });
+
   it.each([
     ['nld', 'e 3x melk', ['melk', 3, null, null]],
     ['deu', '- 2 Milch', ['Milch', 2, null, null]],

@@ -674,8 +674,9 @@ describe('readReceiptLines: shopping lists', () => {
   });
 
   it('reads no lines, or only blank ones, as an empty list', () => {
-    expect(readReceiptLines([], 'eng')).toEqual({ items: [], totalCents: null, kind: 'list' });
-    expect(read('\n  \n\t', 'eng')).toEqual({ items: [], totalCents: null, kind: 'list' });
+    const empty = { items: [], totalCents: null, discountsAndDepositsCents: 0, kind: 'list' };
+    expect(readReceiptLines([], 'eng')).toEqual(empty);
+    expect(read('\n  \n\t', 'eng')).toEqual(empty);
   });
 });
 

@@ -25,7 +25,14 @@ import {
   normaliseLine,
   stripListMarks,
 } from './receipt-names';
-import { foldWords, hasReceiptWord, isGrandTotal, isNotItemLine } from './receipt-vocabulary';
+import {
+  foldWords,
+  hasReceiptWord,
+  isDepositLine,
+  isDiscountLine,
+  isGrandTotal,
+  isNotItemLine,
+} from './receipt-vocabulary';
 
 /** One line as text recognition read it, top to bottom. */
 export interface RecognisedLine {
@@ -70,6 +77,11 @@ export interface ReceiptItem {
 export interface ReceiptReading {
   items: ReceiptItem[];
   totalCents: number | null;
+  /**
+   * What the discounts (negative) and bottle deposits printed among the items add to the total:
+   * checkReceiptTotal takes it so as not to mistake them for a misread price.
+   */
+  discountsAndDepositsCents: number;
   kind: 'receipt' | 'list';
 }
 
@@ -130,7 +142,11 @@ type Entry =
   /** The grand total. */
   | { kind: 'total'; totalCents: number }
   /** Says the paper is a receipt: tax, a payment, a discount, a subtotal. */
-  | { kind: 'receipt-mark' }
+  | {
+      kind: 'receipt-mark';
+      /** What a discount (negative) or a bottle deposit adds to the total, in cents. */
+      extraCents?: number;
+    }
   /** Neither: a date, an address, a greeting, a price without a name, a garbled line. */
   | { kind: 'other' };
 
@@ -180,7 +196,12 @@ export function readReceiptLines(
   if (kind === 'list') {
     // A written list: every plausible line is an item, with its price when one was written.
     const items = read.flatMap(({ entry }) => (entry.kind === 'item' ? [entry.draft] : []));
-    return { items: items.map((draft) => toItem(draft, false)), totalCents, kind };
+    return {
+      items: items.map((draft) => toItem(draft, false)),
+      totalCents,
+      discountsAndDepositsCents: 0,
+      kind,
+    };
   }
 
   // A receipt: items are read up to the last total (what follows it is coupons and adverts)
@@ -214,7 +235,11 @@ export function readReceiptLines(
       ? [toItem(draft, true)]
       : [];
   });
-  return { items: result, totalCents, kind };
+  const discountsAndDepositsCents = items.reduce(
+    (sum, entry) => sum + (entry.kind === 'receipt-mark' ? (entry.extraCents ?? 0) : 0),
+    0,
+  );
+  return { items: result, totalCents, discountsAndDepositsCents, kind };
 }
 
 function paperEvidence(lines: readonly RecognisedLine[], read: readonly ReadLine[]): PaperEvidence {
@@ -322,7 +347,15 @@ function readText(text: string, source: LineSource, damagedPrices: boolean): Ent
     if (price === null || cents === null) {
       return { kind: hasReceiptWord(words) ? 'receipt-mark' : 'other' };
     }
-    if (!isGrandTotal(words, text)) return { kind: 'receipt-mark' };
+    if (!isGrandTotal(words, text)) {
+      const isNegative = price[1] !== undefined || price[3] !== undefined;
+      // A saving may be printed without its minus; a deposit paid is added, one returned taken off.
+      if (isDiscountLine(words)) return { kind: 'receipt-mark', extraCents: -cents };
+      if (isDepositLine(words)) {
+        return { kind: 'receipt-mark', extraCents: isNegative ? -cents : cents };
+      }
+      return { kind: 'receipt-mark' };
+    }
     // A refund's total is printed negative, and stays so.
     const isNegative = price[1] !== undefined || price[3] !== undefined;
     return { kind: 'total', totalCents: isNegative ? -cents : cents };
@@ -346,7 +379,9 @@ function readText(text: string, source: LineSource, damagedPrices: boolean): Ent
     return draft === null ? { kind: 'other' } : { kind: 'item', draft };
   }
   // A discount, or the deposit of returned bottles: part of the total, not something bought.
-  if (price[1] !== undefined || price[3] !== undefined) return { kind: 'receipt-mark' };
+  if (price[1] !== undefined || price[3] !== undefined) {
+    return { kind: 'receipt-mark', extraCents: -cents };
+  }
   if (cents > ITEM_PRICE_MAX_CENTS) return { kind: 'other' };
 
   const rest = text.slice(0, price.index).replace(PRICE_SEPARATOR, '');

@@ -91,6 +91,32 @@ describe('checkReceiptTotal', () => {
     ]);
   });
 
+  it('takes the discounts and deposits printed among the items for no misread price', () => {
+    // The deposit of 0,50 could pass for 2,39 misread as 2,89: it is not.
+    const text = `APPELS 2,39\nSTATIEGELD 0,50\nKAAS 4,99\nBONUS KORTING -1,00\nTOTAAL 6,88`;
+    const reading = readReceiptLines(
+      text.split('\n').map((line) => ({ text: line, confidence: 90 })),
+      'nld',
+    );
+    expect(reading.discountsAndDepositsCents).toBe(-50);
+    expect(
+      checkReceiptTotal(reading.items, reading.totalCents, reading.discountsAndDepositsCents),
+    ).toEqual({
+      itemsCents: 738,
+      totalCents: 688,
+      differenceCents: -50,
+      fixes: [],
+      adjustmentCents: -50,
+    });
+  });
+
+  it('looks for a fix in what the discounts and deposits leave unexplained', () => {
+    // A 0,25 deposit, and 1,49 read as 1,40.
+    const check = checkReceiptTotal([item(140), item(299)], 473, 25);
+    expect(check?.fixes).toEqual([{ itemIndex: 0, reason: 'digit', fromCents: 140, toCents: 149 }]);
+    expect(check?.adjustmentCents).toBe(25);
+  });
+
   const prices = fc.array(fc.integer({ min: 1, max: 50_000 }), { minLength: 1, maxLength: 12 });
 
   it('always adds up: the fixes applied and the adjustment added make the total', () => {
@@ -104,9 +130,10 @@ describe('checkReceiptTotal', () => {
           { maxLength: 15 },
         ),
         fc.integer({ min: -1_000_000, max: 2_000_000 }),
-        (entries, total) => {
+        fc.integer({ min: -5000, max: 5000 }),
+        (entries, total, extras) => {
           const items = entries.map(({ price, suggestion }) => item(price, suggestion));
-          const check = checkReceiptTotal(items, total);
+          const check = checkReceiptTotal(items, total, extras);
           expect(check).not.toBeNull();
           if (check === null) return;
           expect(check.differenceCents).toBe(total - check.itemsCents);

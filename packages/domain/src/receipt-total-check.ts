@@ -29,11 +29,14 @@ export interface ReceiptTotalCheck {
  * then one digit of one price misread. It proposes a fix only when exactly one explains the
  * difference: two equally good guesses are no better than none, and the review then offers the
  * difference as an adjustment. Suggestions are not counted: they are not ticked in the review.
- * Null without a total. Pure.
+ * The discounts and deposits printed among the items (ReceiptReading.discountsAndDepositsCents)
+ * are no misreading: the fixes are looked for in what they leave unexplained, and they stay in
+ * the adjustment. Null without a total. Pure.
  */
 export function checkReceiptTotal(
   items: readonly ReceiptItem[],
   totalCents: number | null,
+  discountsAndDepositsCents = 0,
 ): ReceiptTotalCheck | null {
   if (totalCents === null) return null;
   const counted = items.flatMap((item, itemIndex) =>
@@ -41,7 +44,9 @@ export function checkReceiptTotal(
   );
   const itemsCents = counted.reduce((sum, { cents }) => sum + cents, 0);
   const differenceCents = totalCents - itemsCents;
-  const fixes = differenceCents === 0 ? [] : findFix(counted, differenceCents);
+  // Discounts and deposits explain their part of the difference; they stay in the adjustment.
+  const unexplainedCents = differenceCents - discountsAndDepositsCents;
+  const fixes = unexplainedCents === 0 ? [] : findFix(counted, unexplainedCents);
   const fixedCents = fixes.reduce((sum, fix) => sum + fix.toCents - fix.fromCents, 0);
   return {
     itemsCents,

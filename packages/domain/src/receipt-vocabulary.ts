@@ -187,3 +187,21 @@ export function hasReceiptWord(words: readonly string[]): boolean {
       RECEIPT_WORDS.has(word) || TOTAL_PAIRS.has(`${word} ${words[index + 1] ?? ''}`),
   );
 }
+
+/** Lines that take money off the total: discounts, savings, coupons, loyalty prices. */
+const DISCOUNT_WORDS = new Set(
+  [
+    'rabatt korting remise descuento discount coupon preisvorteil ersparnis gespart bespaard',
+    'bespaart voordeel economise economies ahorro ahorrado savings saving bonus clubcard',
+  ].flatMap((group) => group.split(' ')),
+);
+/** Bottle deposits, paid or returned. */
+const DEPOSIT_WORDS = new Set(['pfand', 'leergut', 'statiegeld', 'consigne', 'envase', 'deposit']);
+
+export function isDiscountLine(words: readonly string[]): boolean {
+  return words.some((word) => DISCOUNT_WORDS.has(word));
+}
+
+export function isDepositLine(words: readonly string[]): boolean {
+  return words.some((word) => DEPOSIT_WORDS.has(word));
+}
