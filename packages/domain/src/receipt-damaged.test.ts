@@ -299,6 +299,12 @@ describe('readReceiptLines: quantity lines, bullets and counts', () => {
       ['eggs', 1, null, null],
       ['butter', 1, null, null],
     ]);
+    // Quantities on a receipt may run in order too.
+    expect(items(read(`1 LECHE 0,89\n2 PAN 2,70\n3 YOGUR 1,35\nTOTAL 4,94`, 'spa'))).toEqual([
+      ['LECHE', 1, null, 89],
+      ['PAN', 2, null, 270],
+      ['YOGUR', 3, null, 135],
+    ]);
     // Counts that do not run in order are counts.
     expect(items(read(`2 Brot\n6 Eier\n1 Milch`, 'deu', 70))).toEqual([
       ['Brot', 2, null, null],

@@ -269,13 +269,16 @@ function paperEvidence(lines: readonly RecognisedLine[], read: readonly ReadLine
 
 /**
  * The lines whose leading number is a list's numbering rather than a quantity: three or more
- * numbered lines, numbered 1, 2, 3… in order.
+ * numbered lines, numbered 1, 2, 3… in order, none ending in a price (a receipt's quantities
+ * may well run 1, 2, 3).
  */
 function listNumbering(lines: readonly RecognisedLine[]): Set<number> {
   const numbered: number[] = [];
   for (const [index, line] of lines.entries()) {
-    const match = LEADING_NUMBER.exec(line.text.trim());
+    const text = line.text.trim();
+    const match = LEADING_NUMBER.exec(text);
     if (match === null) continue;
+    if (text.length > LINE_MAX_LENGTH || endsLikePrice(normaliseLine(text))) return new Set();
     if (Number(match[1]) !== numbered.length + 1) return new Set();
     numbered.push(index);
   }
