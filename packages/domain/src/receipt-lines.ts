@@ -217,7 +217,7 @@ export function readReceiptLines(
     ({ entry, text }) =>
       entry.kind === 'item' && (entry.draft.priceCents !== null || endsLikePrice(text)),
   );
-  const items = region.map((reading, index) => {
+  const entries = region.map((reading, index) => {
     const { entry, source, text } = reading;
     if (firstPriced < 0 || index < firstPriced) return entry;
     if (entry.kind === 'item' && entry.draft.priceCents !== null) return entry;
@@ -225,17 +225,19 @@ export function readReceiptLines(
     const damaged = readLine(text, source, true)?.entry;
     return damaged?.kind === 'item' && damaged.draft.priceCents !== null ? damaged : entry;
   });
-  const drafts = readReceiptItems(items);
-  const result = drafts.flatMap((draft) => {
+  const amidItems = new Set(
+    firstPriced < 0 ? [] : region.slice(firstPriced).map(({ source }) => source.lineIndex),
+  );
+  const result = readReceiptItems(entries).flatMap((draft) => {
     if (draft.priceCents !== null) return [toItem(draft, false)];
     // A line amid the items that looks like a product but has no price is offered, no more.
-    const index = region.findIndex(({ source }) => source.lineIndex === draft.lineIndex);
-    const isAmidItems = firstPriced >= 0 && index >= firstPriced;
-    return isAmidItems && draft.confidence >= LOW_CONFIDENCE && isCleanName(draft.name)
+    return amidItems.has(draft.lineIndex) &&
+      draft.confidence >= LOW_CONFIDENCE &&
+      isCleanName(draft.name)
       ? [toItem(draft, true)]
       : [];
   });
-  const discountsAndDepositsCents = items.reduce(
+  const discountsAndDepositsCents = entries.reduce(
     (sum, entry) => sum + (entry.kind === 'receipt-mark' ? (entry.extraCents ?? 0) : 0),
     0,
   );
