@@ -222,6 +222,7 @@ export function readReceiptLines(
     if (firstPriced < 0 || index < firstPriced) return entry;
     if (entry.kind === 'item' && entry.draft.priceCents !== null) return entry;
     if (entry.kind !== 'item' && entry.kind !== 'other') return entry;
+    if (!SPACED_PRICE.test(text) && !WHOLE_PRICE.test(text)) return entry;
     const damaged = readLine(text, source, true)?.entry;
     return damaged?.kind === 'item' && damaged.draft.priceCents !== null ? damaged : entry;
   });
