@@ -146,6 +146,47 @@ describe('readReceiptLines: doubtful lines and junk', () => {
     ]);
   });
 
+  it('never makes an item of specks and edges read with low confidence', () => {
+    const junk = fc
+      .array(fc.constantFrom(...'|_~¦.,;:\'"!?-=*#^ '), { minLength: 1, maxLength: 8 })
+      .chain((marks) =>
+        fc
+          .array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzIl'), { maxLength: 2 })
+          .map((letters) => [...marks, ...letters].join('')),
+      );
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ text: junk, confidence: fc.integer({ min: 0, max: 59 }) }), {
+          maxLength: 10,
+        }),
+        fc.constantFrom(...OCR_LANGUAGES),
+        (lines, language) => {
+          expect(readReceiptLines(lines, language).items).toEqual([]);
+        },
+      ),
+    );
+  });
+
+  it('offers every list line read with confidence below 60, and takes the others', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            text: fc.constantFrom('Milch', 'Halfvolle melk', 'Beurre doux', 'Pan', 'Eggs'),
+            confidence: fc.integer({ min: 0, max: 100 }),
+          }),
+          { maxLength: 10 },
+        ),
+        (lines) => {
+          const reading = readReceiptLines(lines, 'deu');
+          expect(reading.items.map((item) => item.suggestion)).toEqual(
+            lines.map((line) => line.confidence < 60),
+          );
+        },
+      ),
+    );
+  });
+
   it('gives each item the index of its line among all the lines, blank ones included', () => {
     const reading = read(`\nMilch 1,19\n\n  \nBANANE 0,98\n2 x 0,49\nSUMME 2,17`, 'deu');
     expect(reading.items.map((item) => [item.name, item.lineIndex])).toEqual([
