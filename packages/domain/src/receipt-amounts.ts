@@ -12,15 +12,15 @@ const amountPattern = (digit: string, decimal: string) =>
   `|${digit}{1,3}(?:\\.${digit}{3})+,${decimal}{2}|${digit}{1,3}(?:,${digit}{3})+\\.${decimal}{2}` +
   `|${digit}{1,9}[.,]${decimal}{2}`;
 /** With an O for a 0 only: the form searched for inside a line, beside quantities and units. */
-export const AMOUNT = amountPattern('[0-9Oo]', '[0-9Oo]');
+const AMOUNT = amountPattern('[0-9Oo]', '[0-9Oo]');
 /**
  * At the end of a line, where the price stands: the other look-alikes too, but no l as a last
  * decimal ("0,5l" is half a litre) and none of them where the case-insensitive units could match.
  */
 const PRICE_AMOUNT = amountPattern('[0-9OoIlSB]', '[0-9OoSB]');
-export const CURRENCY = '(?:[€£$]|EUR|Eur|eur)';
+const CURRENCY = '(?:[€£$]|EUR|Eur|eur)';
 /** The tax class after a price: "1,99 A", "1,99 B*", "1,99 *", "1,99 1". */
-export const TAX_CLASS = '(?: ?(?:[A-F]\\*?|\\*{1,2})| [1-9])';
+const TAX_CLASS = '(?: ?(?:[A-F]\\*?|\\*{1,2})| [1-9])';
 /**
  * Specks and creases read after a price ("1,99 A'", "2,49 ,", "3,10 |"): one or two marks that
  * are neither letters nor digits, so that the price is not taken for part of the name.

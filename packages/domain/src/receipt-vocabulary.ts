@@ -7,7 +7,7 @@ import { AMOUNT_TOKEN } from './receipt-amounts';
  */
 
 /** Words no product name contains: a line holding one anywhere is not an item. */
-export const NOT_ITEM_ANYWHERE = new Set(
+const NOT_ITEM_ANYWHERE = new Set(
   [
     // totals
     'summe zwischensumme gesamtsumme gesamtbetrag endsumme subtotal subtotaal totaal',
@@ -65,7 +65,7 @@ const NOT_ITEM_PAIRS = new Set([
  * ("FAGE TOTAL", "MARS BAR"): they count only as the line's first word. Not here: words that
  * start products in one of the languages, such as "te" (es té) and "caja" (es a box).
  */
-export const NOT_ITEM_FIRST = new Set(
+const NOT_ITEM_FIRST = new Set(
   [
     'total gesamt importe montant betrag bedrag amount balance saldo tax cuota geg gegeben',
     'bezahlt betaald paid pagado entregado zuruck bar cash karte pin cb change debit credit kasse',
@@ -91,7 +91,7 @@ const FILLER = new Set(
 );
 
 /** The grand total: a line with one of these, and none of NOT_GRAND_TOTAL. */
-export const TOTAL_WORDS = new Set([
+const TOTAL_WORDS = new Set([
   'total',
   'totaal',
   'summe',
