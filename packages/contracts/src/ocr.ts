@@ -10,6 +10,25 @@ import { ZItem, ZItemName, ZPriceCents, ZQuantity, ZUnit } from './lists';
 import { ZIdParam } from './text';
 
 export const ZOcrLanguage = z.enum(OCR_LANGUAGES);
+/** What an upload may ask for: one of the languages, or `auto` to have it detected (issue 28 §1). */
+export const ZOcrLanguageChoice = z.union([ZOcrLanguage, z.literal('auto')]);
+export type OcrLanguageChoice = z.infer<typeof ZOcrLanguageChoice>;
+
+/**
+ * Where something sits on the job's picture (GET /ocr/image/{id}), as fractions 0–1 of its width
+ * and height from the top left: the review draws it over the picture at any size.
+ */
+export const ZOcrBox = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  width: z.number().min(0).max(1),
+  height: z.number().min(0).max(1),
+});
+export type OcrBox = z.infer<typeof ZOcrBox>;
+
+/** Receipt or shopping list: decided from the layout and the words (issue 28 §1). */
+export const OCR_PAPER_KINDS = ['receipt', 'list'] as const;
+export type OcrPaperKind = (typeof OCR_PAPER_KINDS)[number];
 
 /**
  * A job's life: queued → running → done | failed | cancelled. Running reports progress 0–100;
@@ -30,7 +49,10 @@ export const ZOcrJob = z.object({
   id: z.number().int(),
   state: z.enum(OCR_JOB_STATES),
   progress: z.number().int().min(0).max(100),
+  /** The language the photo was read in: the one asked for, or the detected one. */
   language: ZOcrLanguage,
+  /** True when the upload asked for `auto` and `language` was detected from the photo. */
+  language_detected: z.boolean(),
   /** The list the photo was taken for, when it was. */
   list_id: z.number().int().nullable(),
   /** Jobs uploaded together by POST /ocr/batch share it (the first job's id). */
@@ -56,14 +78,53 @@ export const ZOcrItem = z.object({
   confidence: z.number().int().min(0).max(100),
   /** The recognised line, as read. */
   line: z.string(),
+  /** Its line's place in the result's `lines`: the review shows that line on the picture. */
+  line_index: z.number().int().min(0),
+  /**
+   * A line read with low confidence (or that only looks like an item): offered, not ticked; the
+   * review marks it as a suggestion.
+   */
+  suggestion: z.boolean(),
+  /** Words of the name read with low confidence, as they appear in `name`: the review marks them. */
+  doubtful_words: z.array(z.string()),
 });
 export type OcrItem = z.infer<typeof ZOcrItem>;
 
 export const ZOcrLine = z.object({
   text: z.string(),
   confidence: z.number().int().min(0).max(100),
+  /** Where the line is on the picture; null for jobs read before boxes were kept. */
+  box: ZOcrBox.nullable(),
 });
 export type OcrLine = z.infer<typeof ZOcrLine>;
+
+/**
+ * A proposed correction of one item's price that explains (part of) a mismatch with the total:
+ * a decimal separator the recognition lost (`225` for `2,25`) or one misread digit.
+ */
+export const ZOcrPriceFix = z.object({
+  /** The item's index in the result's `items`. */
+  item_index: z.number().int().min(0),
+  reason: z.enum(['separator', 'digit']),
+  from_cents: z.number().int(),
+  to_cents: z.number().int(),
+});
+export type OcrPriceFix = z.infer<typeof ZOcrPriceFix>;
+
+/**
+ * The printed total against the sum of the items that are not suggestions (issue 28 §1):
+ * `difference_cents` = total − sum. With the fixes applied, `adjustment_cents` is what is still
+ * off (0 when the fixes explain it all): the review offers it as an "Adjustment" line. A mismatch
+ * never blocks adding the items.
+ */
+export const ZOcrTotalCheck = z.object({
+  items_cents: z.number().int(),
+  total_cents: z.number().int(),
+  difference_cents: z.number().int(),
+  fixes: z.array(ZOcrPriceFix),
+  adjustment_cents: z.number().int(),
+});
+export type OcrTotalCheck = z.infer<typeof ZOcrTotalCheck>;
 
 export const ZOcrResult = z.object({
   job: ZOcrJob,
@@ -72,13 +133,18 @@ export const ZOcrResult = z.object({
   lines: z.array(ZOcrLine),
   /** The receipt's total when one was printed (checked against the items' sum by the UI). */
   total_cents: z.number().int().nullable(),
+  kind: z.enum(OCR_PAPER_KINDS),
+  /** The items' prices against the printed total; null when no total was read. */
+  total_check: ZOcrTotalCheck.nullable(),
+  /** Whether the picture is still kept (retention, docs/ocr.md) for GET /ocr/image/{id}. */
+  image_available: z.boolean(),
 });
 export type OcrResult = z.infer<typeof ZOcrResult>;
 
 /** Multipart text fields beside the image(s) of POST /ocr/extract-items and /ocr/batch. */
 export const ZOcrUploadFields = z.object({
-  /** Default: the language of the uploader's locale. */
-  language: ZOcrLanguage.optional(),
+  /** Default: the language of the uploader's locale; `auto` detects it from the photo. */
+  language: ZOcrLanguageChoice.optional(),
   /** A list the uploader may edit; its job shows in that list's import history. */
   list_id: ZIdParam.optional(),
 });
@@ -90,6 +156,8 @@ export type OcrBatch = z.infer<typeof ZOcrBatch>;
 export const ZOcrHistoryQuery = z.object({
   /** Only the jobs of this list. */
   list_id: ZIdParam.optional(),
+  /** Only the jobs whose recognised text contains this (case and accents aside). */
+  q: z.string().trim().min(1).max(100).optional(),
   limit: z.coerce.number().int().min(1).max(OCR_HISTORY_PAGE_MAX).default(OCR_HISTORY_PAGE_DEFAULT),
   cursor: ZIdParam.optional(),
 });

@@ -354,6 +354,9 @@ describe('readReceiptLines: receipts', () => {
         priceCents: 199,
         confidence: 88,
         line: 'BUTTER      1,99 B',
+        lineIndex: 0,
+        suggestion: false,
+        doubtfulWords: [],
       },
       // Its quantity came from a line recognition was less sure of.
       {
@@ -363,6 +366,9 @@ describe('readReceiptLines: receipts', () => {
         priceCents: 98,
         confidence: 61,
         line: 'BANANE 0,98 B',
+        lineIndex: 1,
+        suggestion: false,
+        doubtfulWords: [],
       },
     ]);
   });
@@ -499,8 +505,9 @@ Betrag EUR 3,18`;
   });
 
   it('reads a refund’s negative total as printed', () => {
+    // A printed total makes it a receipt, items or not (issue 28: the kind is the paper's).
     expect(summary(read(`Leergut -3,00\nSUMME -3,00`, 'deu'))).toEqual({
-      kind: 'list',
+      kind: 'receipt',
       totalCents: -300,
       items: [],
     });
@@ -598,9 +605,10 @@ describe('readReceiptLines: shopping lists', () => {
     expect(summary(read(text, language, 64))).toEqual({ kind: 'list', totalCents: null, items });
   });
 
-  it('keeps a price written on a list, which makes it read as a receipt', () => {
+  it('keeps a price written on a list, which stays a list', () => {
+    // Issue 28: the kind is decided from the paper, not from whether a price could be read.
     expect(summary(read(`Milch\nBrot 1,99\nEier\nKäse 2 €`, 'deu'))).toEqual({
-      kind: 'receipt',
+      kind: 'list',
       totalCents: null,
       items: [
         ['Milch', 1, null, null],
@@ -666,8 +674,9 @@ describe('readReceiptLines: shopping lists', () => {
   });
 
   it('reads no lines, or only blank ones, as an empty list', () => {
-    expect(readReceiptLines([], 'eng')).toEqual({ items: [], totalCents: null, kind: 'list' });
-    expect(read('\n  \n\t', 'eng')).toEqual({ items: [], totalCents: null, kind: 'list' });
+    const empty = { items: [], totalCents: null, discountsAndDepositsCents: 0, kind: 'list' };
+    expect(readReceiptLines([], 'eng')).toEqual(empty);
+    expect(read('\n  \n\t', 'eng')).toEqual(empty);
   });
 });
 
@@ -938,9 +947,14 @@ describe('readReceiptLines: invariants', () => {
           expect(item.confidence).toBeGreaterThanOrEqual(0);
           expect(item.confidence).toBeLessThanOrEqual(100);
           expect(texts.has(item.line)).toBe(true);
+          expect(lines[item.lineIndex]?.text.trim()).toBe(item.line);
+          if (item.confidence < 60) expect(item.suggestion).toBe(true);
+          // Issue 28: the kind is the paper's, and on a receipt a line without a price is at
+          // most a suggestion (it used to be: a receipt exactly when some item had a price).
+          if (reading.kind === 'receipt' && item.priceCents === null) {
+            expect(item.suggestion).toBe(true);
+          }
         }
-        const hasPrice = reading.items.some((item) => item.priceCents !== null);
-        expect(reading.kind).toBe(hasPrice ? 'receipt' : 'list');
         if (reading.totalCents !== null) {
           expect(Number.isSafeInteger(reading.totalCents)).toBe(true);
         }

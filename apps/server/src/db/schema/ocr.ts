@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { OcrItem, OcrLine } from '@household/contracts';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { OcrItem, OcrLine, OcrPaperKind } from '@household/contracts';
 import { lists } from './lists';
 import { bytea, createdAt, updatedAt } from './types';
 import { users } from './users';
@@ -16,6 +16,8 @@ export const ocrJobs = pgTable(
     /** The first job's id for every job of one batch upload; null for a single photo. */
     batchId: integer('batch_id'),
     language: text('language').notNull(),
+    /** The upload asked for `auto`: `language` was detected from the photo (issue 28 §1). */
+    languageDetected: boolean('language_detected').notNull().default(false),
     state: text('state').notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     fileName: text('file_name').notNull(),
@@ -23,6 +25,13 @@ export const ocrJobs = pgTable(
     items: jsonb('items').$type<OcrItem[]>(),
     lines: jsonb('lines').$type<OcrLine[]>(),
     totalCents: integer('total_cents'),
+    /** Receipt or list, once read; null before (and for jobs read before it was kept). */
+    kind: text('kind').$type<OcrPaperKind>(),
+    /**
+     * Every recognised line, folded (lower case, accents dropped) and joined: what the import
+     * history's search looks in (`GET /ocr/history?q=`).
+     */
+    searchText: text('search_text'),
     createdAt: createdAt(),
     /** Touched while a process holds the job: one left untouched belongs to a process that died. */
     updatedAt: updatedAt(),

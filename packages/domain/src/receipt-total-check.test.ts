@@ -1,0 +1,194 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readReceiptLines } from './receipt-lines';
+import type { ReceiptItem } from './receipt-lines';
+import { checkReceiptTotal } from './receipt-total-check';
+import type { ReceiptTotalCheck } from './receipt-total-check';
+
+const item = (priceCents: number | null, suggestion = false): ReceiptItem => ({
+  name: 'Milch',
+  quantity: 1,
+  unit: null,
+  priceCents,
+  confidence: 90,
+  line: 'Milch',
+  lineIndex: 0,
+  suggestion,
+  doubtfulWords: [],
+});
+
+/** The items' sum once the fixes are applied, plus the adjustment: always the total. */
+const fixedSum = (items: readonly ReceiptItem[], check: ReceiptTotalCheck): number => {
+  const prices = items.map((entry) => (entry.suggestion ? 0 : (entry.priceCents ?? 0)));
+  for (const fix of check.fixes) prices[fix.itemIndex] = fix.toCents;
+  return prices.reduce((sum, price) => sum + price, 0) + check.adjustmentCents;
+};
+
+describe('checkReceiptTotal', () => {
+  it('is null without a total', () => {
+    expect(checkReceiptTotal([item(199)], null)).toBeNull();
+  });
+
+  it('finds nothing to fix when the items add up', () => {
+    expect(checkReceiptTotal([item(119), item(249)], 368)).toEqual({
+      itemsCents: 368,
+      totalCents: 368,
+      differenceCents: 0,
+      fixes: [],
+      adjustmentCents: 0,
+    });
+  });
+
+  it('counts neither suggestions nor items without a price', () => {
+    const check = checkReceiptTotal([item(119), item(500, true), item(null), item(249)], 368);
+    expect(check?.itemsCents).toBe(368);
+    expect(check?.fixes).toEqual([]);
+  });
+
+  it('proposes the separator a price lost: 225 read for 2,25', () => {
+    expect(checkReceiptTotal([item(119), item(22_500), item(249)], 593)).toEqual({
+      itemsCents: 22_868,
+      totalCents: 593,
+      differenceCents: -22_275,
+      fixes: [{ itemIndex: 1, reason: 'separator', fromCents: 22_500, toCents: 225 }],
+      adjustmentCents: 0,
+    });
+  });
+
+  it('proposes the one misread digit that explains the difference', () => {
+    // 2,49 read as 2,46.
+    const check = checkReceiptTotal([item(119), item(246), item(358)], 726);
+    expect(check?.fixes).toEqual([{ itemIndex: 1, reason: 'digit', fromCents: 246, toCents: 249 }]);
+    expect(check?.adjustmentCents).toBe(0);
+  });
+
+  it('reads a leading 0 of a price as a digit too: 0,49 misread as 8,49', () => {
+    const check = checkReceiptTotal([item(849), item(1000)], 1049);
+    expect(check?.fixes).toEqual([{ itemIndex: 0, reason: 'digit', fromCents: 849, toCents: 49 }]);
+  });
+
+  it('proposes nothing when two fixes would explain the difference equally', () => {
+    // 1,10 or 2,10 could each have been read 10 cents too low.
+    const check = checkReceiptTotal([item(100), item(200)], 310);
+    expect(check?.fixes).toEqual([]);
+    expect(check?.adjustmentCents).toBe(10);
+  });
+
+  it('offers what no single fix explains as an adjustment', () => {
+    const check = checkReceiptTotal([item(119), item(249)], 1000);
+    expect(check).toMatchObject({ differenceCents: 632, fixes: [], adjustmentCents: 632 });
+  });
+
+  it('reads a receipt whose price lost its separator, and proposes it back', () => {
+    const text = `Milch 1,19\nBANANEN 225\nBrot 2,49\nSUMME 5,93`;
+    const reading = readReceiptLines(
+      text.split('\n').map((line) => ({ text: line, confidence: 90 })),
+      'deu',
+    );
+    expect(reading.items.map((entry) => entry.priceCents)).toEqual([119, 22_500, 249]);
+    expect(checkReceiptTotal(reading.items, reading.totalCents)?.fixes).toEqual([
+      { itemIndex: 1, reason: 'separator', fromCents: 22_500, toCents: 225 },
+    ]);
+  });
+
+  it('takes the discounts and deposits printed among the items for no misread price', () => {
+    // The deposit of 0,50 could pass for 2,39 misread as 2,89: it is not.
+    const text = `APPELS 2,39\nSTATIEGELD 0,50\nKAAS 4,99\nBONUS KORTING -1,00\nTOTAAL 6,88`;
+    const reading = readReceiptLines(
+      text.split('\n').map((line) => ({ text: line, confidence: 90 })),
+      'nld',
+    );
+    expect(reading.discountsAndDepositsCents).toBe(-50);
+    expect(
+      checkReceiptTotal(reading.items, reading.totalCents, reading.discountsAndDepositsCents),
+    ).toEqual({
+      itemsCents: 738,
+      totalCents: 688,
+      differenceCents: -50,
+      fixes: [],
+      adjustmentCents: -50,
+    });
+  });
+
+  it('looks for a fix in what the discounts and deposits leave unexplained', () => {
+    // A 0,25 deposit, and 1,49 read as 1,40.
+    const check = checkReceiptTotal([item(140), item(299)], 473, 25);
+    expect(check?.fixes).toEqual([{ itemIndex: 0, reason: 'digit', fromCents: 140, toCents: 149 }]);
+    expect(check?.adjustmentCents).toBe(25);
+  });
+
+  const prices = fc.array(fc.integer({ min: 1, max: 50_000 }), { minLength: 1, maxLength: 12 });
+
+  it('always adds up: the fixes applied and the adjustment added make the total', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            price: fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null }),
+            suggestion: fc.boolean(),
+          }),
+          { maxLength: 15 },
+        ),
+        fc.integer({ min: -1_000_000, max: 2_000_000 }),
+        fc.integer({ min: -5000, max: 5000 }),
+        (entries, total, extras) => {
+          const items = entries.map(({ price, suggestion }) => item(price, suggestion));
+          const check = checkReceiptTotal(items, total, extras);
+          expect(check).not.toBeNull();
+          if (check === null) return;
+          expect(check.differenceCents).toBe(total - check.itemsCents);
+          expect(fixedSum(items, check)).toBe(total);
+          expect(check.fixes.length).toBeLessThanOrEqual(1);
+          for (const fix of check.fixes) {
+            expect(items[fix.itemIndex]?.suggestion).toBe(false);
+            expect(items[fix.itemIndex]?.priceCents).toBe(fix.fromCents);
+          }
+        },
+      ),
+    );
+  });
+
+  it('finds nothing to fix on a correct receipt', () => {
+    fc.assert(
+      fc.property(prices, (cents) => {
+        const total = cents.reduce((sum, price) => sum + price, 0);
+        expect(
+          checkReceiptTotal(
+            cents.map((price) => item(price)),
+            total,
+          ),
+        ).toEqual({
+          itemsCents: total,
+          totalCents: total,
+          differenceCents: 0,
+          fixes: [],
+          adjustmentCents: 0,
+        });
+      }),
+    );
+  });
+
+  it('gives exactly the separator fix when one price lost its separator', () => {
+    fc.assert(
+      fc.property(prices, fc.nat(), fc.integer({ min: 100, max: 99_999 }), (cents, at, lost) => {
+        const index = at % cents.length;
+        const actual = cents.map((price, position) => (position === index ? lost : price));
+        // Another price that lost its separator the same way would be as good a guess.
+        const misread = actual.map((price, position) => (position === index ? price * 100 : price));
+        const isAmbiguous = misread.some(
+          (price, position) => position !== index && price === lost * 100,
+        );
+        fc.pre(!isAmbiguous);
+        const total = actual.reduce((sum, price) => sum + price, 0);
+        const check = checkReceiptTotal(
+          misread.map((price) => item(price)),
+          total,
+        );
+        expect(check?.fixes).toEqual([
+          { itemIndex: index, reason: 'separator', fromCents: lost * 100, toCents: lost },
+        ]);
+        expect(check?.adjustmentCents).toBe(0);
+      }),
+    );
+  });
+});
