@@ -30,8 +30,8 @@ const WORKING_SIDE_PX = 3000;
 const ANALYSIS_SIDE_PX = 600;
 /** Text turned more than this is not a photo of a paper held roughly upright. */
 const MAX_SKEW_DEGREES = 15;
-/** The light is evened out against a blur this many times smaller than the picture. */
-const LIGHT_SHRINK = 16;
+/** The side of the blocks the paper's brightness is measured in (evenLight). */
+const LIGHT_BLOCK = 24;
 
 /** The picture recognition reads, and its size: line boxes are fractions of it. */
 export interface PreparedPhoto {
@@ -54,122 +54,89 @@ async function rawGrey(image: SharpImage): Promise<Grey> {
   return { data, width: info.width, height: info.height };
 }
 
-/** Otsu's threshold: the grey level that best parts the picture into two classes. */
-function otsuThreshold(grey: Grey): { threshold: number; separation: number } {
-  const histogram = new Array<number>(256).fill(0);
-  for (const value of grey.data) histogram[value]! += 1;
-  const total = grey.data.length;
-  let sumAll = 0;
-  for (let level = 0; level < 256; level++) sumAll += level * histogram[level]!;
-  let darkCount = 0;
-  let darkSum = 0;
-  let best = { threshold: 128, variance: -1, separation: 0 };
-  for (let level = 0; level < 256; level++) {
-    darkCount += histogram[level]!;
-    if (darkCount === 0 || darkCount === total) continue;
-    darkSum += level * histogram[level]!;
-    const darkMean = darkSum / darkCount;
-    const brightMean = (sumAll - darkSum) / (total - darkCount);
-    const variance = darkCount * (total - darkCount) * (darkMean - brightMean) ** 2;
-    if (variance > best.variance) {
-      best = { threshold: level, variance, separation: brightMean - darkMean };
-    }
-  }
-  return { threshold: best.threshold, separation: best.separation };
-}
-
-/** The longest run of indexes whose share is at least `min`, as [first, last]. */
-function longestRun(shares: readonly number[], min: number): [number, number] | null {
-  let best: [number, number] | null = null;
-  let start = -1;
-  for (let i = 0; i <= shares.length; i++) {
-    if (i < shares.length && shares[i]! >= min) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      if (!best || i - 1 - start > best[1] - best[0]) best = [start, i - 1];
-      start = -1;
-    }
-  }
-  return best;
-}
-
-interface Region {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
+/** A step in grey between neighbouring pixels of the small copy that counts as ink or an edge. */
+const INK_STEP = 40;
+/** Ink beyond these shares at either end is taken for specks, not for the paper's text. */
+const INK_TRIM = 0.003;
 
 /**
- * The paper: the bright region against a darker table, from the share of bright pixels in each
- * row and column. Null when the picture shows no such contrast (a page filling the frame, a
- * scan): then nothing is cut.
+ * The pixels of the small copy where the grey changes steeply: letters, rules and the paper's
+ * outline. A shadow or a gradient changes slowly and makes none; a plain table makes none either.
  */
-function findPaper(grey: Grey): Region | null {
-  const { threshold, separation } = otsuThreshold(grey);
-  if (separation < 60) return null;
-  const columns = new Array<number>(grey.width).fill(0);
-  const rows = new Array<number>(grey.height).fill(0);
-  let bright = 0;
-  for (let y = 0; y < grey.height; y++) {
-    for (let x = 0; x < grey.width; x++) {
-      if (grey.data[y * grey.width + x]! > threshold) {
-        columns[x]! += 1;
-        rows[y]! += 1;
-        bright += 1;
+function findInk(grey: Grey): { xs: number[]; ys: number[] } {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const { data, width, height } = grey;
+  for (let y = 0; y + 1 < height; y++) {
+    for (let x = 0; x + 1 < width; x++) {
+      const i = y * width + x;
+      const value = data[i]!;
+      if (
+        Math.abs(value - data[i + 1]!) > INK_STEP ||
+        Math.abs(value - data[i + width]!) > INK_STEP
+      ) {
+        xs.push(x);
+        ys.push(y);
       }
     }
   }
-  if (bright > 0.92 * grey.data.length) return null;
-  const across = longestRun(
-    columns.map((count) => count / grey.height),
-    0.2,
-  );
-  const down = longestRun(
-    rows.map((count) => count / grey.width),
-    0.2,
-  );
-  if (!across || !down) return null;
-  // A margin keeps the paper's edge (and any text close to it) inside.
-  const marginX = Math.round(grey.width * 0.015);
-  const marginY = Math.round(grey.height * 0.015);
-  const left = Math.max(0, across[0] - marginX);
-  const top = Math.max(0, down[0] - marginY);
-  const right = Math.min(grey.width - 1, across[1] + marginX);
-  const bottom = Math.min(grey.height - 1, down[1] + marginY);
-  const region = { left, top, width: right - left + 1, height: bottom - top + 1 };
-  if (region.width * region.height < 0.1 * grey.data.length) return null;
-  return region;
+  return { xs, ys };
+}
+
+interface Extent {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * Where the ink lies, in a frame turned by `degrees` (clockwise) about `centre`, relative to it;
+ * the few outermost points at each side left out.
+ */
+function inkExtent(
+  ink: { xs: number[]; ys: number[] },
+  degrees: number,
+  centre: { x: number; y: number },
+): Extent {
+  const radians = (degrees * Math.PI) / 180;
+  const sin = Math.sin(radians);
+  const cos = Math.cos(radians);
+  const across: number[] = [];
+  const down: number[] = [];
+  for (let k = 0; k < ink.xs.length; k++) {
+    const x = ink.xs[k]! - centre.x;
+    const y = ink.ys[k]! - centre.y;
+    across.push(x * cos - y * sin);
+    down.push(x * sin + y * cos);
+  }
+  across.sort((p, q) => p - q);
+  down.sort((p, q) => p - q);
+  const at = (sorted: number[], share: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+  return {
+    left: at(across, INK_TRIM),
+    right: at(across, 1 - INK_TRIM),
+    top: at(down, INK_TRIM),
+    bottom: at(down, 1 - INK_TRIM),
+  };
 }
 
 /**
  * The angle the text lines are turned by, in degrees (positive: clockwise), from projection
  * profiles: the rows of a picture turned back by the right angle alternate sharply between ink
- * and gaps. Ink is where the grey changes steeply from one pixel to the next, so that a dark table
- * in a corner counts only by its edge, which runs along the paper anyway.
+ * and gaps.
  */
-function estimateSkew(grey: Grey): number {
-  const inkX: number[] = [];
-  const inkY: number[] = [];
-  for (let y = 0; y < grey.height; y++) {
-    for (let x = 0; x + 1 < grey.width; x++) {
-      const i = y * grey.width + x;
-      if (Math.abs(grey.data[i]! - grey.data[i + 1]!) > 40) {
-        inkX.push(x);
-        inkY.push(y);
-      }
-    }
-  }
-  if (inkX.length < 200) return 0;
-  const diagonal = Math.ceil(Math.hypot(grey.width, grey.height));
+function estimateSkew(ink: { xs: number[]; ys: number[] }, diagonal: number): number {
+  if (ink.xs.length < 200) return 0;
   const bins = new Float64Array(2 * diagonal + 1);
   const sharpness = (degrees: number) => {
     const radians = (degrees * Math.PI) / 180;
     const sin = Math.sin(radians);
     const cos = Math.cos(radians);
     bins.fill(0);
-    for (let k = 0; k < inkX.length; k++) {
-      bins[Math.round(inkY[k]! * cos - inkX[k]! * sin) + diagonal]! += 1;
+    for (let k = 0; k < ink.xs.length; k++) {
+      bins[Math.round(ink.ys[k]! * cos - ink.xs[k]! * sin) + diagonal]! += 1;
     }
     let sum = 0;
     for (const count of bins) sum += count * count;
@@ -188,30 +155,40 @@ function estimateSkew(grey: Grey): number {
 }
 
 /**
- * Evens out the light: each pixel divided by a heavily blurred copy of the picture (the paper's
- * brightness there), so that a shadow or a gradient across the paper becomes white, and the text,
- * darker than its surroundings, stays dark. The blur is made on a small copy: the light changes
- * slowly, and a large blur at full size would cost more than all the rest.
+ * Evens out the light: each pixel divided by the paper's brightness around it, so that a shadow or
+ * a gradient across the paper becomes white, and the text, darker than its paper, stays dark. The
+ * paper's brightness is the brightest pixel of each block of LIGHT_BLOCK² (text strokes are
+ * thinner than a block), smoothed: the light changes slowly, and a large blur at full size would
+ * cost more than all the rest.
  */
 async function evenLight(sharp: Sharp, grey: Grey): Promise<Buffer> {
-  const raw = { width: grey.width, height: grey.height, channels: 1 as const };
-  const small = await sharp(grey.data, { raw })
-    .resize({
-      width: Math.max(8, Math.round(grey.width / LIGHT_SHRINK)),
-      height: Math.max(8, Math.round(grey.height / LIGHT_SHRINK)),
+  const { data, width, height } = grey;
+  const blocksAcross = Math.ceil(width / LIGHT_BLOCK);
+  const blocksDown = Math.ceil(height / LIGHT_BLOCK);
+  const brightest = Buffer.alloc(blocksAcross * blocksDown);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / LIGHT_BLOCK) * blocksAcross;
+    for (let x = 0; x < width; x++) {
+      const block = row + Math.floor(x / LIGHT_BLOCK);
+      const value = data[y * width + x]!;
+      if (value > brightest[block]!) brightest[block] = value;
+    }
+  }
+  const smooth = await rawGrey(
+    sharp(brightest, { raw: { width: blocksAcross, height: blocksDown, channels: 1 } }).blur(1.5),
+  );
+  const light = await rawGrey(
+    sharp(smooth.data, { raw: { width: blocksAcross, height: blocksDown, channels: 1 } }).resize({
+      width,
+      height,
       fit: 'fill',
-    })
-    .blur(2)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const light = await sharp(small.data, { raw: { ...small.info, channels: 1 } })
-    .resize({ width: grey.width, height: grey.height, fit: 'fill', kernel: 'linear' })
-    .raw()
-    .toBuffer();
-  const even = Buffer.alloc(grey.data.length);
+      kernel: 'linear',
+    }),
+  );
+  const even = Buffer.alloc(data.length);
   // A clamped view rounds and caps at 255 on assignment, at a fraction of Math's cost.
   const clamped = new Uint8ClampedArray(even.buffer, even.byteOffset, even.length);
-  for (let i = 0; i < even.length; i++) clamped[i] = (grey.data[i]! * 255) / (light[i]! || 1);
+  for (let i = 0; i < even.length; i++) clamped[i] = (data[i]! * 255) / (light.data[i]! || 1);
   return even;
 }
 
@@ -254,6 +231,14 @@ export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
   return straighten(sharp, working);
 }
 
+/** Paper left around the text: a word at the edge of the paper stays whole. */
+const MARGIN_SHARE = 0.02;
+
+/**
+ * Cuts the picture to the paper and turns it straight. Both are found on a small copy: where its
+ * ink lies (a table or a shadow around the paper has none), and the angle at which the ink's
+ * rows are sharpest; then the full picture is cut, turned and cut again to the upright paper.
+ */
 async function straighten(sharp: Sharp, working: Grey): Promise<PreparedPhoto> {
   const raw = (grey: Grey) => ({
     raw: { width: grey.width, height: grey.height, channels: 1 as const },
@@ -266,61 +251,52 @@ async function straighten(sharp: Sharp, working: Grey): Promise<PreparedPhoto> {
     }),
   );
   const ratio = working.width / analysis.width;
-  const paper = findPaper(analysis);
-  const paperGrey = paper
-    ? await rawGrey(sharp(analysis.data, raw(analysis)).extract(paper))
-    : analysis;
-  const skew = estimateSkew(paperGrey);
-
-  let image = sharp(working.data, raw(working));
-  if (paper) {
-    image = image.extract({
-      left: Math.floor(paper.left * ratio),
-      top: Math.floor(paper.top * ratio),
-      width: Math.min(
-        working.width - Math.floor(paper.left * ratio),
-        Math.round(paper.width * ratio),
-      ),
-      height: Math.min(
-        working.height - Math.floor(paper.top * ratio),
-        Math.round(paper.height * ratio),
-      ),
-    });
-  }
-  let cut: Grey;
-  let edges: Region | null = null;
-  if (Math.abs(skew) < 0.3) {
-    cut = await rawGrey(image);
-  } else {
-    // The corners a turn opens are filled white: after evening the light, paper is white too.
-    cut = await rawGrey(image.rotate(-skew, { background: '#ffffff' }));
-    // Turned straight, the paper's edges run along the picture's: the table left in its corners
-    // is cut off now, found again on the small copy turned the same way (its corners dark, as
-    // the table they belong to).
-    const turned = await rawGrey(
-      sharp(paperGrey.data, raw(paperGrey)).rotate(-skew, { background: '#000000' }),
+  const ink = findInk(analysis);
+  let cut = working;
+  let upright: Region = { left: 0, top: 0, width: working.width, height: working.height };
+  if (ink.xs.length >= 200) {
+    const margin = MARGIN_SHARE * Math.max(analysis.width, analysis.height);
+    // Cut first to the ink's upright box: the turn then handles fewer pixels.
+    const box = inkExtent(ink, 0, { x: 0, y: 0 });
+    const first = clampRegion(
+      {
+        left: (box.left - margin) * ratio,
+        top: (box.top - margin) * ratio,
+        width: (box.right - box.left + 2 * margin) * ratio,
+        height: (box.bottom - box.top + 2 * margin) * ratio,
+      },
+      working,
     );
-    const upright = findPaper(turned);
-    const back = cut.width / turned.width;
-    if (upright) {
-      const left = Math.floor(upright.left * back);
-      const top = Math.floor(upright.top * back);
-      edges = {
-        left,
-        top,
-        width: Math.min(cut.width - left, Math.round(upright.width * back)),
-        height: Math.min(cut.height - top, Math.round(upright.height * back)),
-      };
+    const skew = estimateSkew(ink, Math.ceil(Math.hypot(analysis.width, analysis.height)));
+    let image = sharp(working.data, raw(working)).extract(first);
+    if (Math.abs(skew) >= 0.3) {
+      // The corners a turn opens are filled white: after evening the light, paper is white too.
+      image = image.rotate(-skew, { background: '#ffffff' });
     }
+    cut = await rawGrey(image);
+    // The ink's box in the turned picture: about its centre, which the turn keeps in the middle.
+    const centre = {
+      x: (first.left + first.width / 2) / ratio,
+      y: (first.top + first.height / 2) / ratio,
+    };
+    const turned = inkExtent(ink, -skew, centre);
+    upright = clampRegion(
+      {
+        left: cut.width / 2 + (turned.left - margin) * ratio,
+        top: cut.height / 2 + (turned.top - margin) * ratio,
+        width: (turned.right - turned.left + 2 * margin) * ratio,
+        height: (turned.bottom - turned.top + 2 * margin) * ratio,
+      },
+      cut,
+    );
   }
-  const shown = edges ?? { left: 0, top: 0, width: cut.width, height: cut.height };
   const scale = Math.min(
-    LONG_SIDE_PX / Math.max(shown.width, shown.height),
-    MAX_WIDTH_PX / shown.width,
+    LONG_SIDE_PX / Math.max(upright.width, upright.height),
+    MAX_WIDTH_PX / upright.width,
   );
-  const width = Math.round(Math.max(MIN_WIDTH_PX, Math.min(shown.width * scale, MAX_WIDTH_PX)));
+  const width = Math.round(Math.max(MIN_WIDTH_PX, Math.min(upright.width * scale, MAX_WIDTH_PX)));
   const sized = await rawGrey(
-    sharp(cut.data, raw(cut)).extract(shown).resize({ width, kernel: 'lanczos3' }),
+    sharp(cut.data, raw(cut)).extract(upright).resize({ width, kernel: 'lanczos3' }),
   );
   const even = await evenLight(sharp, sized);
   const prepared = await sharp(even, raw(sized))
@@ -328,4 +304,20 @@ async function straighten(sharp: Sharp, working: Grey): Promise<PreparedPhoto> {
     .jpeg({ quality: 92 })
     .toBuffer({ resolveWithObject: true });
   return { bytes: prepared.data, width: prepared.info.width, height: prepared.info.height };
+}
+
+interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Whole pixels inside the picture, at least one of them. */
+function clampRegion(region: Region, picture: { width: number; height: number }): Region {
+  const left = Math.min(picture.width - 1, Math.max(0, Math.floor(region.left)));
+  const top = Math.min(picture.height - 1, Math.max(0, Math.floor(region.top)));
+  const right = Math.min(picture.width, Math.ceil(region.left + region.width));
+  const bottom = Math.min(picture.height, Math.ceil(region.top + region.height));
+  return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
 }
