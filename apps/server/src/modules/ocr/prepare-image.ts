@@ -90,14 +90,23 @@ interface Extent {
   bottom: number;
 }
 
+/** Ink along this share of a side, within OUTLINE_BAND of it, is the paper's outline. */
+const OUTLINE_SHARE = 0.3;
+const OUTLINE_BAND = 2;
+/** The outline and the strip beyond it are cut off by this much more (small copy's pixels). */
+const OUTLINE_INSET = 4;
+
 /**
  * Where the ink lies, in a frame turned by `degrees` (clockwise) about `centre`, relative to it;
- * the few outermost points at each side left out.
+ * the few outermost points at each side left out. A side where the ink is a straight line along
+ * it is the paper's outline: it is cut just inside it, for recognition reads a dark frame as
+ * letters; any other side gets `margin`, so that the text along it stays whole.
  */
 function inkExtent(
   ink: { xs: number[]; ys: number[] },
   degrees: number,
   centre: { x: number; y: number },
+  margin: number,
 ): Extent {
   const radians = (degrees * Math.PI) / 180;
   const sin = Math.sin(radians);
@@ -114,11 +123,27 @@ function inkExtent(
   down.sort((p, q) => p - q);
   const at = (sorted: number[], share: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+  const left = at(across, INK_TRIM);
+  const right = at(across, 1 - INK_TRIM);
+  const top = at(down, INK_TRIM);
+  const bottom = at(down, 1 - INK_TRIM);
+  const near = (sorted: number[], from: number, to: number) =>
+    sorted.filter((value) => value >= from && value <= to).length;
+  const side = (outline: boolean, edge: number, inward: number) =>
+    outline ? edge + inward * OUTLINE_INSET : edge - inward * margin;
   return {
-    left: at(across, INK_TRIM),
-    right: at(across, 1 - INK_TRIM),
-    top: at(down, INK_TRIM),
-    bottom: at(down, 1 - INK_TRIM),
+    left: side(near(across, left, left + OUTLINE_BAND) > OUTLINE_SHARE * (bottom - top), left, 1),
+    right: side(
+      near(across, right - OUTLINE_BAND, right) > OUTLINE_SHARE * (bottom - top),
+      right,
+      -1,
+    ),
+    top: side(near(down, top, top + OUTLINE_BAND) > OUTLINE_SHARE * (right - left), top, 1),
+    bottom: side(
+      near(down, bottom - OUTLINE_BAND, bottom) > OUTLINE_SHARE * (right - left),
+      bottom,
+      -1,
+    ),
   };
 }
 
@@ -174,8 +199,25 @@ async function evenLight(sharp: Sharp, grey: Grey): Promise<Buffer> {
       if (value > brightest[block]!) brightest[block] = value;
     }
   }
+  // The darkest of each block's neighbours: by the paper's edge the light is then the table's, so
+  // that the strip of table left beside the paper turns white with it instead of staying a dark
+  // frame that recognition reads as letters.
+  const level = Buffer.alloc(brightest.length);
+  for (let by = 0; by < blocksDown; by++) {
+    for (let bx = 0; bx < blocksAcross; bx++) {
+      let darkest = 255;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const y = Math.min(blocksDown - 1, Math.max(0, by + dy));
+          const x = Math.min(blocksAcross - 1, Math.max(0, bx + dx));
+          darkest = Math.min(darkest, brightest[y * blocksAcross + x]!);
+        }
+      }
+      level[by * blocksAcross + bx] = darkest;
+    }
+  }
   const smooth = await rawGrey(
-    sharp(brightest, { raw: { width: blocksAcross, height: blocksDown, channels: 1 } }).blur(1.5),
+    sharp(level, { raw: { width: blocksAcross, height: blocksDown, channels: 1 } }).blur(1),
   );
   const light = await rawGrey(
     sharp(smooth.data, { raw: { width: blocksAcross, height: blocksDown, channels: 1 } }).resize({
@@ -257,13 +299,13 @@ async function straighten(sharp: Sharp, working: Grey): Promise<PreparedPhoto> {
   if (ink.xs.length >= 200) {
     const margin = MARGIN_SHARE * Math.max(analysis.width, analysis.height);
     // Cut first to the ink's upright box: the turn then handles fewer pixels.
-    const box = inkExtent(ink, 0, { x: 0, y: 0 });
+    const box = inkExtent(ink, 0, { x: 0, y: 0 }, margin);
     const first = clampRegion(
       {
-        left: (box.left - margin) * ratio,
-        top: (box.top - margin) * ratio,
-        width: (box.right - box.left + 2 * margin) * ratio,
-        height: (box.bottom - box.top + 2 * margin) * ratio,
+        left: box.left * ratio,
+        top: box.top * ratio,
+        width: (box.right - box.left) * ratio,
+        height: (box.bottom - box.top) * ratio,
       },
       working,
     );
@@ -279,13 +321,13 @@ async function straighten(sharp: Sharp, working: Grey): Promise<PreparedPhoto> {
       x: (first.left + first.width / 2) / ratio,
       y: (first.top + first.height / 2) / ratio,
     };
-    const turned = inkExtent(ink, -skew, centre);
+    const turned = inkExtent(ink, -skew, centre, margin);
     upright = clampRegion(
       {
-        left: cut.width / 2 + (turned.left - margin) * ratio,
-        top: cut.height / 2 + (turned.top - margin) * ratio,
-        width: (turned.right - turned.left + 2 * margin) * ratio,
-        height: (turned.bottom - turned.top + 2 * margin) * ratio,
+        left: cut.width / 2 + turned.left * ratio,
+        top: cut.height / 2 + turned.top * ratio,
+        width: (turned.right - turned.left) * ratio,
+        height: (turned.bottom - turned.top) * ratio,
       },
       cut,
     );
