@@ -152,6 +152,12 @@ describe('a photo turned 8° with a shadow across it', () => {
     expect(page.items.map((job) => job.id)).toEqual([jobId]);
   });
 
+  it('the picture route is in the API document, behind sign-in', async () => {
+    const document = (await t.app.inject('/api/v1/openapi.json')).json();
+    const operation = document.paths['/api/v1/ocr/image/{id}']?.get;
+    expect(operation?.security).toEqual([{ bearer: [] }]);
+  });
+
   it("its picture is its owner's alone, and gone once the retention removed it", async () => {
     const other = await buildUser(t.app, { name: 'Other' });
     expectProblem(await send(other.auth, 'GET', `/ocr/image/${jobId}`), 404, 'not_found');
