@@ -70,6 +70,7 @@ const ZEnv = z.object({
   OCR_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
   OCR_QUEUE_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   OCR_RETENTION_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  OCR_WORKER_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   WEB_DIST_DIR: z.string().optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
@@ -167,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       queueMax: e.OCR_QUEUE_MAX,
       /** Days an uploaded photo is kept after upload; 0 deletes it once read. */
       retentionDays: e.OCR_RETENTION_DAYS,
+      /** A recognition worker idle this long is ended, returning its memory (docs/ocr.md). */
+      workerIdleSeconds: e.OCR_WORKER_IDLE_SECONDS,
     },
     /** Load shedding (http/admission.ts, docs/decisions.md "Load and faults"). */
     loadLimits: {

@@ -155,7 +155,7 @@ const COLLECTION_KINDS: Record<string, ResourceKind> = {
   assignments: 'assignment',
   'time-entries': 'time_entry',
   'chore-swaps': 'chore_swap',
-  // `/ocr/status/{id}`, `/ocr/result/{id}`, `/ocr/cancel/{id}` name a photo job.
+  // `/ocr/status/{id}`, `/ocr/result/{id}`, `/ocr/image/{id}`, `/ocr/cancel/{id}` name a photo job.
   ocr: 'ocr_job',
   // `/balances/{id}` and `/reports/{id}` name a group.
   balances: 'group',

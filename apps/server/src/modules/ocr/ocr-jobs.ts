@@ -1,8 +1,11 @@
 import type {
   OcrBatch,
   OcrHistoryPage,
+  OcrItem,
   OcrJob,
   OcrLanguage,
+  OcrLanguageChoice,
+  OcrLine,
   OcrResult,
   ZOcrHistoryQuery,
 } from '@household/contracts';
@@ -19,7 +22,9 @@ import { ocrImages, ocrJobs, type OcrJobRow, type UserRow } from '../../db/schem
 import { AppError, notFound } from '../../http/problem';
 import { assertEditable, requireVisibleList } from '../lists/lists.policy';
 import { ocrJobEvent, type OcrRunner } from './ocr-runner';
-import { preparePhoto } from './prepare-image';
+import { preparePhoto, type PreparedPhoto } from './prepare-image';
+import { checkReceiptTotal } from './reading';
+import { containsPattern } from './search-text';
 
 type HistoryQuery = z.output<typeof ZOcrHistoryQuery>;
 
@@ -31,7 +36,7 @@ export interface UploadedPhoto {
 export interface SubmitBatchOptions {
   photos: readonly UploadedPhoto[];
   /** The text fields sent beside the photos. */
-  fields: { language?: OcrLanguage; list_id?: number };
+  fields: { language?: OcrLanguageChoice; list_id?: number };
 }
 
 export interface SubmitPhotosOptions extends SubmitBatchOptions {
@@ -50,6 +55,7 @@ export function presentJob(row: OcrJobRow): OcrJob {
       : 'failed',
     progress: row.progress,
     language: row.language as OcrLanguage,
+    language_detected: row.languageDetected,
     list_id: row.listId,
     batch_id: row.batchId,
     file_name: row.fileName,
@@ -64,9 +70,12 @@ export function presentJob(row: OcrJobRow): OcrJob {
   };
 }
 
-/** The language asked for, else the one of the uploader's locale. */
-function languageFor(actor: UserRow, asked: OcrLanguage | undefined): OcrLanguage {
-  if (asked) return asked;
+/**
+ * The language asked for, else the one of the uploader's locale, which is also where `auto`
+ * starts: most photos are in the user's own language (docs/ocr.md "Auto language").
+ */
+function languageFor(actor: UserRow, asked: OcrLanguageChoice | undefined): OcrLanguage {
+  if (asked && asked !== 'auto') return asked;
   const locale = (LOCALES as readonly string[]).includes(actor.locale) ? actor.locale : 'en';
   return OCR_LANGUAGE_OF_LOCALE[locale as keyof typeof OCR_LANGUAGE_OF_LOCALE];
 }
@@ -96,7 +105,7 @@ export async function submitPhotos(
     const visible = await requireVisibleList(ctx.db, fields.list_id, actor.id);
     assertEditable(visible.list);
   }
-  const prepared: Buffer[] = [];
+  const prepared: PreparedPhoto[] = [];
   for (const photo of photos) prepared.push(await preparePhoto(photo.bytes));
   const rows = await ctx.db.transaction(async (tx) => {
     const created: OcrJobRow[] = [];
@@ -114,7 +123,7 @@ export async function submitPhotos(
       if (ctx.config.ocr.retentionDays > 0) {
         await tx
           .insert(ocrImages)
-          .values({ jobId: row!.id, contentType: 'image/jpeg', content: prepared[index]! });
+          .values({ jobId: row!.id, contentType: 'image/jpeg', content: prepared[index]!.bytes });
       }
       created.push(row!);
     }
@@ -133,7 +142,10 @@ export async function submitPhotos(
     }
     return created;
   });
-  runner.enqueue(rows.map((row, index) => ({ jobId: row.id, picture: prepared[index]! })));
+  const detectLanguage = fields.language === 'auto';
+  runner.enqueue(
+    rows.map((row, index) => ({ jobId: row.id, picture: prepared[index]!, detectLanguage })),
+  );
   return rows.map(presentJob);
 }
 
@@ -161,18 +173,80 @@ export async function jobStatus(ctx: AppContext, actor: UserRow, id: number): Pr
   return presentJob(await ownJob(ctx, actor, id));
 }
 
+/** A stored item as the contract has it; items read before the review's fields get neutral ones. */
+function presentItem(
+  item: Partial<OcrItem> & Omit<OcrItem, 'line_index' | 'suggestion' | 'doubtful_words'>,
+): OcrItem {
+  return {
+    ...item,
+    line_index: item.line_index ?? 0,
+    suggestion: item.suggestion ?? false,
+    doubtful_words: item.doubtful_words ?? [],
+  };
+}
+
+function presentLine(line: Omit<OcrLine, 'box'> & { box?: OcrLine['box'] }): OcrLine {
+  return { text: line.text, confidence: line.confidence, box: line.box ?? null };
+}
+
 /** 409 until the job is done: a failed or cancelled job has no result. */
 export async function jobResult(ctx: AppContext, actor: UserRow, id: number): Promise<OcrResult> {
   const row = await ownJob(ctx, actor, id);
   if (row.state !== 'done') {
     throw new AppError(409, 'conflict', `The photo job is ${row.state}, not done`);
   }
+  const items = (row.items ?? []).map(presentItem);
+  const [image] = await ctx.db
+    .select({ jobId: ocrImages.jobId })
+    .from(ocrImages)
+    .where(eq(ocrImages.jobId, row.id));
+  // Computed when read, not stored: a better check applies to earlier jobs too.
+  const check = checkReceiptTotal(
+    items.map((item) => ({ priceCents: item.price_cents, suggestion: item.suggestion })),
+    row.totalCents,
+  );
   return {
     job: presentJob(row),
-    items: row.items ?? [],
-    lines: row.lines ?? [],
+    items,
+    lines: (row.lines ?? []).map(presentLine),
     total_cents: row.totalCents,
+    kind:
+      row.kind ??
+      (row.totalCents === null && items.every((item) => item.price_cents === null)
+        ? 'list'
+        : 'receipt'),
+    total_check: check && {
+      items_cents: check.itemsCents,
+      total_cents: check.totalCents,
+      difference_cents: check.differenceCents,
+      fixes: check.fixes.map((fix) => ({
+        item_index: fix.itemIndex,
+        reason: fix.reason,
+        from_cents: fix.fromCents,
+        to_cents: fix.toCents,
+      })),
+      adjustment_cents: check.adjustmentCents,
+    },
+    image_available: image !== undefined,
   };
+}
+
+/**
+ * The job's prepared picture, the one its line boxes are fractions of: its owner's alone, and
+ * only for the retention period (404 after, as for a job that never was).
+ */
+export async function jobImage(
+  ctx: AppContext,
+  actor: UserRow,
+  id: number,
+): Promise<{ contentType: string; content: Buffer }> {
+  const job = await ownJob(ctx, actor, id);
+  const [image] = await ctx.db
+    .select({ contentType: ocrImages.contentType, content: ocrImages.content })
+    .from(ocrImages)
+    .where(eq(ocrImages.jobId, job.id));
+  if (!image) throw notFound('The photo is no longer kept');
+  return image;
 }
 
 /**
@@ -206,7 +280,10 @@ export async function cancelJob(
   return presentJob(row);
 }
 
-/** The caller's jobs, newest first; `list_id` narrows to one list's imports. */
+/**
+ * The caller's jobs, newest first; `list_id` narrows to one list's imports, `q` to the jobs whose
+ * recognised text holds it (case and accents aside).
+ */
 export async function jobHistory(
   ctx: AppContext,
   actor: UserRow,
@@ -220,6 +297,9 @@ export async function jobHistory(
         eq(ocrJobs.userId, actor.id),
         query.list_id === undefined ? undefined : eq(ocrJobs.listId, query.list_id),
         query.cursor === undefined ? undefined : lt(ocrJobs.id, query.cursor),
+        query.q === undefined
+          ? undefined
+          : sql`${ocrJobs.searchText} like ${containsPattern(query.q)} escape '\\'`,
       ),
     )
     .orderBy(desc(ocrJobs.id))

@@ -1,11 +1,13 @@
 import type { OcrLanguage, RealtimeEvent } from '@household/contracts';
-import { readReceiptLines } from '@household/domain';
 import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { ocrImages, ocrJobs, type OcrJobRow } from '../../db/schema';
 import { AppError } from '../../http/problem';
+import type { PreparedPhoto } from './prepare-image';
+import { CLEAR_LANGUAGE_SCORE, detectOcrLanguage, readLines, type ReadLine } from './reading';
 import { RecognitionLane } from './recognizer';
+import { foldSearchText } from './search-text';
 
 /** A process that holds a job touches it this often; one untouched for STALE_MS has died. */
 const HEARTBEAT_MS = 20_000;
@@ -40,7 +42,9 @@ interface Running {
 /** A job waiting here with its prepared picture, kept in memory: never read back from the database. */
 export interface QueuedPhoto {
   jobId: number;
-  picture: Buffer;
+  picture: PreparedPhoto;
+  /** The upload asked for `auto`: the job's language is a first guess, checked after reading. */
+  detectLanguage: boolean;
 }
 
 /**
@@ -126,13 +130,13 @@ export class OcrRunner {
     while (!this.closed && this.waiting.length > 0) {
       const lane = this.freeLane();
       if (!lane) return;
-      const { jobId, picture } = this.waiting.shift()!;
+      const photo = this.waiting.shift()!;
       const held: Running = { lane, cancelled: false };
-      this.running.set(jobId, held);
-      void this.run(jobId, picture, held)
+      this.running.set(photo.jobId, held);
+      void this.run(photo, held)
         .catch((error) => this.onError(error, 'reading a photo failed'))
         .finally(() => {
-          this.running.delete(jobId);
+          this.running.delete(photo.jobId);
           if (!this.closed) this.idle.push(lane);
           this.pump();
         });
@@ -143,10 +147,10 @@ export class OcrRunner {
     if (this.idle.length > 0) return this.idle.pop();
     if (this.lanesStarted >= this.ctx.config.ocr.workers) return undefined;
     this.lanesStarted += 1;
-    return new RecognitionLane();
+    return new RecognitionLane(this.ctx.config.ocr.workerIdleSeconds * 1000);
   }
 
-  private async run(jobId: number, picture: Buffer, held: Running): Promise<void> {
+  private async run({ jobId, picture, detectLanguage }: QueuedPhoto, held: Running): Promise<void> {
     const [job] = await this.ctx.db
       .update(ocrJobs)
       .set({ state: 'running', startedAt: sql`now()`, updatedAt: sql`now()`, progress: 0 })
@@ -156,16 +160,28 @@ export class OcrRunner {
     await this.publish(job);
 
     let written = 0;
-    let lines;
-    try {
-      lines = await held.lane.recognize(picture, job.language as OcrLanguage, (share) => {
-        const percent = Math.min(99, Math.floor(share * 100));
+    /** Reads the picture in `language`, its progress mapped onto [from, to) of the job's. */
+    const read = (language: OcrLanguage, from: number, to: number) =>
+      held.lane.recognize(picture, language, (share) => {
+        const percent = Math.min(99, Math.floor(from + share * (to - from)));
         if (percent < written + PROGRESS_STEP) return;
         written = percent;
         void this.writeProgress(job, percent, held).catch((error) =>
           this.onError(error, 'writing photo progress failed'),
         );
       });
+    let language = job.language as OcrLanguage;
+    let lines: ReadLine[];
+    try {
+      // With `auto`, a second reading may follow: the first gets half of the bar.
+      lines = await read(language, 0, detectLanguage ? 50 : 100);
+      if (detectLanguage && !held.cancelled) {
+        const detected = detectOcrLanguage(lines.map((line) => line.text));
+        if (detected.language !== language && detected.score >= CLEAR_LANGUAGE_SCORE) {
+          language = detected.language;
+          lines = await read(language, 50, 100);
+        }
+      }
     } catch (error) {
       if (held.cancelled) return; // the cancel wrote its own state
       // A worker that failed may be in any state: the next photo gets a new one.
@@ -174,11 +190,15 @@ export class OcrRunner {
       return this.finish(job, { state: 'failed', failure: 'recognition_failed' });
     }
     if (held.cancelled) return;
-    const reading = readReceiptLines(lines, job.language as OcrLanguage);
+    const reading = readLines(lines, language);
     await this.finish(job, {
       state: 'done',
       progress: 100,
-      lines,
+      language,
+      languageDetected: detectLanguage,
+      kind: reading.kind,
+      lines: lines.map(({ text, confidence, box }) => ({ text, confidence, box })),
+      searchText: lines.map((line) => foldSearchText(line.text)).join('\n'),
       totalCents: reading.totalCents,
       items: reading.items.map((item) => ({
         name: item.name,
@@ -187,6 +207,9 @@ export class OcrRunner {
         price_cents: item.priceCents,
         confidence: item.confidence,
         line: item.line,
+        line_index: item.lineIndex,
+        suggestion: item.suggestion,
+        doubtful_words: item.doubtfulWords,
       })),
     });
   }

@@ -16,7 +16,15 @@ import { currentUser, requireUser } from '../../http/auth';
 import { readUpload } from '../../http/multipart';
 import { validationFailed } from '../../http/problem';
 import { ZIdParam } from '@household/contracts';
-import { cancelJob, jobHistory, jobResult, jobStatus, submitBatch, submitPhotos } from './ocr-jobs';
+import {
+  cancelJob,
+  jobHistory,
+  jobImage,
+  jobResult,
+  jobStatus,
+  submitBatch,
+  submitPhotos,
+} from './ocr-jobs';
 import { OcrRunner } from './ocr-runner';
 import { bearerSecurity } from '../../http/route-api';
 
@@ -61,7 +69,7 @@ export function ocrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             `Multipart: one \`file\` (JPEG, PNG, WebP or HEIC, at most ${MB} MB; larger: 413, ` +
             'another type: 415, a damaged file: 400) and optional `language` (eng, deu, nld, ' +
-            'fra, spa; default: that of your locale) and `list_id`. Answers at once with the ' +
+            'fra, spa, or auto to detect it; default: that of your locale) and `list_id`. Answers at once with the ' +
             'queued job (202); 429 with Retry-After when too many photos wait.',
           response: { 202: ZOcrJob },
         },
@@ -114,6 +122,27 @@ export function ocrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => jobResult(ctx, currentUser(request), request.params.id),
+    );
+
+    app.get(
+      '/ocr/image/:id',
+      {
+        schema: {
+          tags,
+          security: bearerSecurity,
+          params: ZIdParams,
+          description:
+            'The prepared picture the job was read from (image/jpeg): the line boxes are ' +
+            'fractions of it. 404 once the retention period removed it.',
+        },
+      },
+      async (request, reply) => {
+        const image = await jobImage(ctx, currentUser(request), request.params.id);
+        return reply
+          .type(image.contentType)
+          .header('cache-control', 'private, max-age=3600')
+          .send(image.content);
+      },
     );
 
     app.post(

@@ -1,3 +1,5 @@
+import type SharpModule from 'sharp';
+import type { Sharp as SharpImage } from 'sharp';
 import { AppError, validationFailed } from '../../http/problem';
 import { MAX_INPUT_PIXELS, sniffImageType } from '../../lib/images';
 
@@ -16,24 +18,248 @@ export const brokenPhoto = () =>
 
 /**
  * Tesseract reads best with capital letters 20–40 px high. A receipt photographed whole is a
- * narrow strip in a tall picture, a list a page: the longer side is brought to 2,400 px (small
- * pictures grow too) and the width kept between 1,000 and 2,000.
+ * narrow strip in a tall picture, a list a page: the longer side is brought to 2,400 px and the
+ * width kept between 1,000 and 2,000. Cut to its paper, a short receipt would grow to letters
+ * past 40 px (a 1 then reads as a 3): beyond the width's minimum it grows by a quarter at most.
  */
 const LONG_SIDE_PX = 2400;
+const MAX_GROWTH = 1.25;
 const MIN_WIDTH_PX = 1000;
 const MAX_WIDTH_PX = 2000;
+/** The photo is worked on at most this size before the final scaling: larger adds only time. */
+const WORKING_SIDE_PX = 3000;
+/** The copy the paper and the text's angle are looked for in. */
+const ANALYSIS_SIDE_PX = 600;
+/** Text turned more than this is not a photo of a paper held roughly upright. */
+const MAX_SKEW_DEGREES = 15;
+/** The side of the blocks the paper's brightness is measured in (evenLight). */
+const LIGHT_BLOCK = 24;
+
+/** The picture recognition reads, and its size: line boxes are fractions of it. */
+export interface PreparedPhoto {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+interface Grey {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+type Sharp = typeof SharpModule;
+
+async function rawGrey(image: SharpImage): Promise<Grey> {
+  // One band: a turn with a background adds an alpha band, which would interleave.
+  const { data, info } = await image.extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** A step in grey between neighbouring pixels of the small copy that counts as ink or an edge. */
+const INK_STEP = 40;
+/** Ink beyond these shares at either end is taken for specks, not for the paper's text. */
+const INK_TRIM = 0.003;
 
 /**
- * What recognition reads: upright as the camera's EXIF says, one grey channel, at a size tesseract
- * reads well, its contrast stretched, as a JPEG of high quality (the worker is told 300 dpi). Not
- * sharpened: that cost a third of the preparation for no gain in what was read (bench/README.md). No fixed
- * black-and-white threshold: tesseract's own adaptive one copes better with the
- * shadows of a phone photo than a global cut does. JPEG, not PNG: a photo's grain makes a
- * lossless picture of this size 4–6 MB, a tenth of that as JPEG, with the same text read
- * (bench/README.md "Photo import").
+ * The pixels of the small copy where the grey changes steeply: letters, rules and the paper's
+ * outline. A shadow or a gradient changes slowly and makes none; a plain table makes none either.
+ */
+function findInk(grey: Grey): { xs: number[]; ys: number[] } {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const { data, width, height } = grey;
+  for (let y = 0; y + 1 < height; y++) {
+    for (let x = 0; x + 1 < width; x++) {
+      const i = y * width + x;
+      const value = data[i]!;
+      if (
+        Math.abs(value - data[i + 1]!) > INK_STEP ||
+        Math.abs(value - data[i + width]!) > INK_STEP
+      ) {
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+  }
+  return { xs, ys };
+}
+
+interface Extent {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Ink along this share of a side, within OUTLINE_BAND of it, is the paper's outline. */
+const OUTLINE_SHARE = 0.3;
+const OUTLINE_BAND = 2;
+/** The outline and the strip beyond it are cut off by this much more (small copy's pixels). */
+const OUTLINE_INSET = 4;
+
+/**
+ * Where the ink lies, in a frame turned by `degrees` (clockwise) about `centre`, relative to it;
+ * the few outermost points at each side left out. A side where the ink is a straight line along
+ * it is the paper's outline: it is cut just inside it, for recognition reads a dark frame as
+ * letters; any other side gets `margin`, so that the text along it stays whole.
+ */
+function inkExtent(
+  ink: { xs: number[]; ys: number[] },
+  degrees: number,
+  centre: { x: number; y: number },
+  margin: number,
+): Extent {
+  const radians = (degrees * Math.PI) / 180;
+  const sin = Math.sin(radians);
+  const cos = Math.cos(radians);
+  const across: number[] = [];
+  const down: number[] = [];
+  for (let k = 0; k < ink.xs.length; k++) {
+    const x = ink.xs[k]! - centre.x;
+    const y = ink.ys[k]! - centre.y;
+    across.push(x * cos - y * sin);
+    down.push(x * sin + y * cos);
+  }
+  across.sort((p, q) => p - q);
+  down.sort((p, q) => p - q);
+  const at = (sorted: number[], share: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+  const left = at(across, INK_TRIM);
+  const right = at(across, 1 - INK_TRIM);
+  const top = at(down, INK_TRIM);
+  const bottom = at(down, 1 - INK_TRIM);
+  const near = (sorted: number[], from: number, to: number) =>
+    sorted.filter((value) => value >= from && value <= to).length;
+  const side = (outline: boolean, edge: number, inward: number) =>
+    outline ? edge + inward * OUTLINE_INSET : edge - inward * margin;
+  return {
+    left: side(near(across, left, left + OUTLINE_BAND) > OUTLINE_SHARE * (bottom - top), left, 1),
+    right: side(
+      near(across, right - OUTLINE_BAND, right) > OUTLINE_SHARE * (bottom - top),
+      right,
+      -1,
+    ),
+    top: side(near(down, top, top + OUTLINE_BAND) > OUTLINE_SHARE * (right - left), top, 1),
+    bottom: side(
+      near(down, bottom - OUTLINE_BAND, bottom) > OUTLINE_SHARE * (right - left),
+      bottom,
+      -1,
+    ),
+  };
+}
+
+/**
+ * The angle the text lines are turned by, in degrees (positive: clockwise), from projection
+ * profiles: the rows of a picture turned back by the right angle alternate sharply between ink
+ * and gaps.
+ */
+function estimateSkew(ink: { xs: number[]; ys: number[] }, diagonal: number): number {
+  if (ink.xs.length < 200) return 0;
+  const bins = new Float64Array(2 * diagonal + 1);
+  const sharpness = (degrees: number) => {
+    const radians = (degrees * Math.PI) / 180;
+    const sin = Math.sin(radians);
+    const cos = Math.cos(radians);
+    bins.fill(0);
+    for (let k = 0; k < ink.xs.length; k++) {
+      bins[Math.round(ink.ys[k]! * cos - ink.xs[k]! * sin) + diagonal]! += 1;
+    }
+    let sum = 0;
+    for (const count of bins) sum += count * count;
+    return sum;
+  };
+  let best = { degrees: 0, score: sharpness(0) };
+  const search = (from: number, to: number, step: number) => {
+    for (let degrees = from; degrees <= to + 1e-9; degrees += step) {
+      const score = sharpness(degrees);
+      if (score > best.score) best = { degrees, score };
+    }
+  };
+  search(-MAX_SKEW_DEGREES, MAX_SKEW_DEGREES, 0.5);
+  search(best.degrees - 0.4, best.degrees + 0.4, 0.1);
+  return best.degrees;
+}
+
+/**
+ * Evens out the light: each pixel divided by the paper's brightness around it, so that a shadow or
+ * a gradient across the paper becomes white, and the text, darker than its paper, stays dark. The
+ * paper's brightness is the brightest pixel of each block of LIGHT_BLOCK² (text strokes are
+ * thinner than a block), smoothed: the light changes slowly, and a large blur at full size would
+ * cost more than all the rest.
+ */
+async function evenLight(sharp: Sharp, grey: Grey): Promise<Buffer> {
+  const { data, width, height } = grey;
+  const blocksAcross = Math.ceil(width / LIGHT_BLOCK);
+  const blocksDown = Math.ceil(height / LIGHT_BLOCK);
+  const brightest = Buffer.alloc(blocksAcross * blocksDown);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / LIGHT_BLOCK) * blocksAcross;
+    for (let x = 0; x < width; x++) {
+      const block = row + Math.floor(x / LIGHT_BLOCK);
+      const value = data[y * width + x]!;
+      if (value > brightest[block]!) brightest[block] = value;
+    }
+  }
+  // The darkest of each block's neighbours: by the paper's edge the light is then the table's, so
+  // that the strip of table left beside the paper turns white with it instead of staying a dark
+  // frame that recognition reads as letters.
+  const level = Buffer.alloc(brightest.length);
+  for (let by = 0; by < blocksDown; by++) {
+    for (let bx = 0; bx < blocksAcross; bx++) {
+      let darkest = 255;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const y = Math.min(blocksDown - 1, Math.max(0, by + dy));
+          const x = Math.min(blocksAcross - 1, Math.max(0, bx + dx));
+          darkest = Math.min(darkest, brightest[y * blocksAcross + x]!);
+        }
+      }
+      level[by * blocksAcross + bx] = darkest;
+    }
+  }
+  const smooth = await rawGrey(
+    sharp(level, { raw: { width: blocksAcross, height: blocksDown, channels: 1 } }).blur(1),
+  );
+  const light = await rawGrey(
+    sharp(smooth.data, { raw: { width: blocksAcross, height: blocksDown, channels: 1 } }).resize({
+      width,
+      height,
+      fit: 'fill',
+      kernel: 'linear',
+    }),
+  );
+  const even = Buffer.alloc(data.length);
+  // A clamped view rounds and caps at 255 on assignment, at a fraction of Math's cost.
+  const clamped = new Uint8ClampedArray(even.buffer, even.byteOffset, even.length);
+  const histogram = new Array<number>(256).fill(0);
+  for (let i = 0; i < even.length; i++) {
+    clamped[i] = (data[i]! * 255) / (light.data[i]! || 1);
+    histogram[even[i]!]! += 1;
+  }
+  // The contrast stretched: the darkest ink (bar a few specks) becomes black, as sharp's
+  // normalise would do, in the same pass over the pixels.
+  let darkest = 0;
+  for (let seen = 0; darkest < 254; darkest++) {
+    seen += histogram[darkest]!;
+    if (seen > 0.002 * even.length) break;
+  }
+  const stretch = 255 / (255 - darkest);
+  for (let i = 0; i < even.length; i++) clamped[i] = (even[i]! - darkest) * stretch;
+  return even;
+}
+
+/**
+ * What recognition reads, prepared as a careful person would: upright as the camera's EXIF says,
+ * one grey channel, cut to the paper, turned straight, at a size tesseract reads well, with the
+ * light evened out and the contrast stretched, as a JPEG of high quality (the worker is told 300
+ * dpi). Not sharpened: that cost a third of the preparation for no gain in what was read
+ * (bench/README.md). No fixed black-and-white threshold: tesseract's own adaptive one copes
+ * better than a global cut. JPEG, not PNG: a photo's grain makes a lossless picture of this size
+ * 4–6 MB, a tenth of that as JPEG, with the same text read (bench/README.md "Photo import").
  * A file that is no image it can decode answers 400 (415 for a HEIC this build cannot decode).
  */
-export async function preparePhoto(bytes: Buffer): Promise<Buffer> {
+export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
   if (bytes.length === 0) {
     throw validationFailed([{ path: 'file', code: 'required', message: 'The file is empty' }]);
   }
@@ -41,24 +267,114 @@ export async function preparePhoto(bytes: Buffer): Promise<Buffer> {
   if (!type) throw unsupportedPhoto();
   // sharp brings libvips (tens of MB of memory): loaded with the first photo, not at start.
   const { default: sharp } = await import('sharp');
+  let working: Grey;
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS });
-    // The header alone gives the size; EXIF orientations 5–8 turn the picture a quarter.
-    const { width: stored = 0, height: storedHeight = 0, orientation = 1 } = await image.metadata();
-    const [wide, high] = orientation >= 5 ? [storedHeight, stored] : [stored, storedHeight];
-    if (wide === 0 || high === 0) throw brokenPhoto();
-    const scale = Math.min(LONG_SIDE_PX / Math.max(wide, high), MAX_WIDTH_PX / wide);
-    const width = Math.round(Math.max(MIN_WIDTH_PX, Math.min(wide * scale, MAX_WIDTH_PX)));
-    // One pipeline: libvips streams the picture through every step instead of holding copies.
-    return await image
-      .rotate()
-      .toColourspace('b-w')
-      .resize({ width, kernel: 'lanczos3' })
-      .normalise()
-      .jpeg({ quality: 92 })
-      .toBuffer();
+    // The header alone tells whether the file is an image at all.
+    const { width = 0, height = 0 } = await image.metadata();
+    if (width === 0 || height === 0) throw brokenPhoto();
+    working = await rawGrey(
+      image.rotate().toColourspace('b-w').resize({
+        width: WORKING_SIDE_PX,
+        height: WORKING_SIDE_PX,
+        fit: 'inside',
+        withoutEnlargement: true,
+      }),
+    );
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw type === 'heic' ? unsupportedPhoto() : brokenPhoto();
   }
+  return straighten(sharp, working);
+}
+
+/** Paper left around the text: a word at the edge of the paper stays whole. */
+const MARGIN_SHARE = 0.02;
+
+/**
+ * Cuts the picture to the paper and turns it straight. Both are found on a small copy: where its
+ * ink lies (a table or a shadow around the paper has none), and the angle at which the ink's
+ * rows are sharpest; then the full picture is cut, turned and cut again to the upright paper.
+ */
+async function straighten(sharp: Sharp, working: Grey): Promise<PreparedPhoto> {
+  const raw = (grey: Grey) => ({
+    raw: { width: grey.width, height: grey.height, channels: 1 as const },
+  });
+  const analysis = await rawGrey(
+    sharp(working.data, raw(working)).resize({
+      width: ANALYSIS_SIDE_PX,
+      height: ANALYSIS_SIDE_PX,
+      fit: 'inside',
+    }),
+  );
+  const ratio = working.width / analysis.width;
+  const ink = findInk(analysis);
+  let cut = working;
+  let upright: Region = { left: 0, top: 0, width: working.width, height: working.height };
+  if (ink.xs.length >= 200) {
+    const margin = MARGIN_SHARE * Math.max(analysis.width, analysis.height);
+    // Cut first to the ink's upright box: the turn then handles fewer pixels.
+    const box = inkExtent(ink, 0, { x: 0, y: 0 }, margin);
+    const first = clampRegion(
+      {
+        left: box.left * ratio,
+        top: box.top * ratio,
+        width: (box.right - box.left) * ratio,
+        height: (box.bottom - box.top) * ratio,
+      },
+      working,
+    );
+    const skew = estimateSkew(ink, Math.ceil(Math.hypot(analysis.width, analysis.height)));
+    let image = sharp(working.data, raw(working)).extract(first);
+    if (Math.abs(skew) >= 0.3) {
+      // The corners a turn opens are filled white: after evening the light, paper is white too.
+      image = image.rotate(-skew, { background: '#ffffff' });
+    }
+    cut = await rawGrey(image);
+    // The ink's box in the turned picture: about its centre, which the turn keeps in the middle.
+    const centre = {
+      x: (first.left + first.width / 2) / ratio,
+      y: (first.top + first.height / 2) / ratio,
+    };
+    const turned = inkExtent(ink, -skew, centre, margin);
+    upright = clampRegion(
+      {
+        left: cut.width / 2 + turned.left * ratio,
+        top: cut.height / 2 + turned.top * ratio,
+        width: (turned.right - turned.left) * ratio,
+        height: (turned.bottom - turned.top) * ratio,
+      },
+      cut,
+    );
+  }
+  const scale = Math.min(
+    LONG_SIDE_PX / Math.max(upright.width, upright.height),
+    MAX_WIDTH_PX / upright.width,
+    MAX_GROWTH,
+  );
+  const width = Math.round(Math.max(MIN_WIDTH_PX, Math.min(upright.width * scale, MAX_WIDTH_PX)));
+  const sized = await rawGrey(
+    sharp(cut.data, raw(cut)).extract(upright).resize({ width, kernel: 'lanczos3' }),
+  );
+  const even = await evenLight(sharp, sized);
+  const prepared = await sharp(even, raw(sized))
+    .jpeg({ quality: 92 })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: prepared.data, width: prepared.info.width, height: prepared.info.height };
+}
+
+interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Whole pixels inside the picture, at least one of them. */
+function clampRegion(region: Region, picture: { width: number; height: number }): Region {
+  const left = Math.min(picture.width - 1, Math.max(0, Math.floor(region.left)));
+  const top = Math.min(picture.height - 1, Math.max(0, Math.floor(region.top)));
+  const right = Math.min(picture.width, Math.ceil(region.left + region.width));
+  const bottom = Math.min(picture.height, Math.ceil(region.top + region.height));
+  return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
 }

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { OcrLanguage } from '@household/contracts';
-import type { RecognisedLine } from '@household/domain';
-import type { Worker } from 'tesseract.js';
+import type { Bbox, Worker } from 'tesseract.js';
+import type { PreparedPhoto } from './prepare-image';
+import type { ReadLine } from './reading';
 
 const require = createRequire(import.meta.url);
 
@@ -16,13 +17,29 @@ function languageDataPath(language: OcrLanguage): string {
   return path.join(path.dirname(manifest), '4.0.0_best_int');
 }
 
+/** A tesseract box in pixels as fractions of the picture, clamped: the contract's 0–1. */
+function boxOf(bbox: Bbox, width: number, height: number): ReadLine['box'] {
+  const clamp = (share: number) => Math.min(1, Math.max(0, share));
+  const x = clamp(bbox.x0 / width);
+  const y = clamp(bbox.y0 / height);
+  return {
+    x,
+    y,
+    width: clamp(bbox.x1 / width) - x,
+    height: clamp(bbox.y1 / height) - y,
+  };
+}
+
 /**
  * One recognition worker: a tesseract.js thread, created on first use and kept for the next photo
  * (starting one costs about half a second and its language's model). A lane reads one photo at a
  * time; stopping it (a cancelled job) terminates the thread, and the next photo starts a new one.
+ * A worker holds its model and buffers (100–200 MB): after `idleMs` without a photo it is ended,
+ * so that a server that read a photo returns that memory soon after.
  */
 export class RecognitionLane {
   private worker: Worker | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
   private language: OcrLanguage | null = null;
   private onProgress: ((percent: number) => void) | null = null;
   /** Counts stops, so that a worker still starting when its lane was stopped is not kept. */
@@ -30,11 +47,19 @@ export class RecognitionLane {
   /** Ends the photo being read: terminating a worker leaves its pending promise unsettled. */
   private abandon: ((reason: Error) => void) | null = null;
 
+  constructor(private readonly idleMs: number) {}
+
+  /** Whether a worker thread (and its memory) is held now. */
+  get holdsWorker(): boolean {
+    return this.worker !== null;
+  }
+
   async recognize(
-    image: Buffer,
+    picture: PreparedPhoto,
     language: OcrLanguage,
     onProgress: (percent: number) => void,
-  ): Promise<RecognisedLine[]> {
+  ): Promise<ReadLine[]> {
+    this.clearIdleTimer();
     const worker = await this.workerFor(language);
     this.onProgress = onProgress;
     const stopped = new Promise<never>((_resolve, reject) => {
@@ -42,15 +67,26 @@ export class RecognitionLane {
     });
     try {
       const { data } = await Promise.race([
-        worker.recognize(image, {}, { text: false, blocks: true }),
+        worker.recognize(picture.bytes, {}, { text: false, blocks: true }),
         stopped,
       ]);
-      const lines: RecognisedLine[] = [];
+      const lines: ReadLine[] = [];
       for (const block of data.blocks ?? []) {
         for (const paragraph of block.paragraphs) {
           for (const line of paragraph.lines) {
             const text = line.text.trim();
-            if (text) lines.push({ text, confidence: Math.round(line.confidence) });
+            if (!text) continue;
+            lines.push({
+              text,
+              confidence: Math.round(line.confidence),
+              box: boxOf(line.bbox, picture.width, picture.height),
+              words: line.words
+                .map((word) => ({
+                  text: word.text.trim(),
+                  confidence: Math.round(word.confidence),
+                }))
+                .filter((word) => word.text !== ''),
+            });
           }
         }
       }
@@ -58,17 +94,31 @@ export class RecognitionLane {
     } finally {
       this.onProgress = null;
       this.abandon = null;
+      this.startIdleTimer();
     }
   }
 
   /** Ends the thread, and with it any photo it is reading (whose promise then rejects). */
   async stop(): Promise<void> {
+    this.clearIdleTimer();
     const worker = this.worker;
     this.stops += 1;
     this.worker = null;
     this.language = null;
     this.abandon?.(new Error('The recognition lane was stopped'));
     await worker?.terminate().catch(() => undefined);
+  }
+
+  private startIdleTimer(): void {
+    if (!this.worker) return;
+    this.idleTimer = setTimeout(() => void this.stop(), this.idleMs);
+    // An idle worker is no reason to keep the process alive.
+    this.idleTimer.unref();
+  }
+
+  private clearIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 
   private async workerFor(language: OcrLanguage): Promise<Worker> {

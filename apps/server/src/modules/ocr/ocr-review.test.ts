@@ -1,0 +1,251 @@
+import { ZOcrHistoryPage, ZOcrJob, ZOcrResult, type OcrJob } from '@household/contracts';
+import { itemNameKey } from '@household/domain';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ocrJobs } from '../../db/schema';
+import { expectProblem, expectShape } from '../../../test/support/assertions';
+import { buildList, buildUser, type TestUser } from '../../../test/support/factories';
+import { castShadow } from '../../../test/support/photo-shadow';
+import { multipartUpload, sender } from '../../../test/support/requests';
+import {
+  renderDocumentPhoto,
+  SAMPLE_DOCUMENTS,
+  type SampleDocument,
+} from '../../../test/support/sample-photos';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { pruneImages } from './ocr-runner';
+import { preparePhoto } from './prepare-image';
+import { RecognitionLane } from './recognizer';
+import { foldSearchText } from './search-text';
+
+// Real recognition: a photo takes a few seconds, more on a busy machine.
+const OCR_TIMEOUT = 120_000;
+
+let t: TestApp;
+const send = sender(() => t.app);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const sample = (id: string) => SAMPLE_DOCUMENTS.find((doc) => doc.id === id)!;
+
+async function submit(by: TestUser, bytes: Buffer, fields: Record<string, string> = {}) {
+  const { payload, contentType } = await multipartUpload([
+    ...Object.entries(fields).map(([field, text]) => ({ field, text })),
+    { bytes, filename: 'receipt.jpg', type: 'image/jpeg' },
+  ]);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/ocr/extract-items',
+    headers: { ...by.auth, 'content-type': contentType },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(202);
+  return expectShape(ZOcrJob, response.json());
+}
+
+async function waitUntilOver(by: TestUser, id: number): Promise<OcrJob> {
+  for (;;) {
+    const job = expectShape(ZOcrJob, (await send(by.auth, 'GET', `/ocr/status/${id}`)).json());
+    if (['done', 'failed', 'cancelled'].includes(job.state)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function result(by: TestUser, id: number) {
+  const response = await send(by.auth, 'GET', `/ocr/result/${id}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return expectShape(ZOcrResult, response.json());
+}
+
+/** The printed items read with their exact name and price. */
+function exactlyRead(doc: SampleDocument, items: { name: string; price_cents: number | null }[]) {
+  const found = new Map(items.map((item) => [itemNameKey(item.name), item]));
+  return doc.items.filter(
+    (item) => found.get(itemNameKey(item.name))?.price_cents === item.priceCents,
+  );
+}
+
+describe('a photo turned 8° with a shadow across it', () => {
+  const receipt = sample('eng-receipt-grocer');
+  let ann: TestUser;
+  let jobId: number;
+  beforeAll(async () => {
+    ann = await buildUser(t.app, { name: 'Ann' });
+    const photo = await castShadow(await renderDocumentPhoto(receipt, { rotateDegrees: 8 }));
+    jobId = (await submit(ann, photo, { language: 'eng' })).id;
+    expect((await waitUntilOver(ann, jobId)).state).toBe('done');
+  }, OCR_TIMEOUT);
+
+  it('is read: its items, its total, and the total checked against the items', async () => {
+    const read = await result(ann, jobId);
+    expect(read.kind).toBe('receipt');
+    expect(read.job.language_detected).toBe(false);
+    expect(exactlyRead(receipt, read.items).length).toBeGreaterThanOrEqual(
+      Math.ceil(receipt.items.length * 0.7),
+    );
+    expect(read.total_cents).toBe(receipt.totalCents);
+    const sure = read.items.filter((item) => !item.suggestion);
+    const itemsCents = sure.reduce((sum, item) => sum + (item.price_cents ?? 0), 0);
+    expect(read.total_check).toMatchObject({
+      total_cents: receipt.totalCents,
+      items_cents: itemsCents,
+      difference_cents: receipt.totalCents! - itemsCents,
+    });
+  });
+
+  it('each item points at its line, and each line has its box on the prepared picture', async () => {
+    const read = await result(ann, jobId);
+    expect(read.image_available).toBe(true);
+    for (const item of read.items) expect(read.lines[item.line_index]!.text).toBe(item.line);
+    const boxes = read.lines.map((line) => line.box!);
+    for (const box of boxes) {
+      expect(box).not.toBeNull();
+      expect(box.x + box.width).toBeLessThanOrEqual(1);
+      expect(box.y + box.height).toBeLessThanOrEqual(1);
+      expect(box.width).toBeGreaterThan(0);
+    }
+    // Top to bottom, as the paper was turned straight.
+    const tops = read.items.map((item) => boxes[item.line_index]!.y);
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+
+    const image = await send(ann.auth, 'GET', `/ocr/image/${jobId}`);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['cache-control']).toBe('private, max-age=3600');
+    // An item's box on this very picture holds ink; the same box moved into a gap between lines
+    // holds (almost) none.
+    const { width = 0, height = 0 } = await sharp(image.rawPayload).metadata();
+    const darkness = async (box: { x: number; y: number; width: number; height: number }) => {
+      const region = {
+        left: Math.round(box.x * width),
+        top: Math.round(box.y * height),
+        width: Math.max(1, Math.round(box.width * width)),
+        height: Math.max(1, Math.round(box.height * height)),
+      };
+      const pixels = await sharp(image.rawPayload)
+        .extract(region)
+        .extractChannel(0)
+        .raw()
+        .toBuffer();
+      return 255 - pixels.reduce((sum, value) => sum + value, 0) / pixels.length;
+    };
+    const first = read.items[0]!;
+    const box = boxes[first.line_index]!;
+    const inked = await darkness(box);
+    const below = await darkness({
+      ...box,
+      y: box.y + box.height * 1.05,
+      height: box.height * 0.2,
+    });
+    expect(inked).toBeGreaterThan(below + 20);
+  });
+
+  it('is found in the history by a word of any of its lines, case and accents aside', async () => {
+    const page = expectShape(
+      ZOcrHistoryPage,
+      (await send(ann.auth, 'GET', '/ocr/history?q=SEMI%20SKÏMMED')).json(),
+    );
+    expect(page.items.map((job) => job.id)).toEqual([jobId]);
+  });
+
+  it('the picture route is in the API document, behind sign-in', async () => {
+    const document = (await t.app.inject('/api/v1/openapi.json')).json();
+    const operation = document.paths['/api/v1/ocr/image/{id}']?.get;
+    expect(operation?.security).toEqual([{ bearer: [] }]);
+  });
+
+  it("its picture is its owner's alone, and gone once the retention removed it", async () => {
+    const other = await buildUser(t.app, { name: 'Other' });
+    expectProblem(await send(other.auth, 'GET', `/ocr/image/${jobId}`), 404, 'not_found');
+    expectProblem(await send(undefined, 'GET', `/ocr/image/${jobId}`), 401, 'unauthenticated');
+    await pruneImages(t.database.db, 0);
+    expectProblem(await send(ann.auth, 'GET', `/ocr/image/${jobId}`), 404, 'not_found');
+    expect((await result(ann, jobId)).image_available).toBe(false);
+  });
+});
+
+describe('auto language', () => {
+  it(
+    'a German receipt uploaded with auto by an English user is read in German',
+    async () => {
+      const german = sample('deu-receipt-supermarkt');
+      const sam = await buildUser(t.app, { name: 'Sam' });
+      const job = await submit(sam, await renderDocumentPhoto(german), { language: 'auto' });
+      const done = await waitUntilOver(sam, job.id);
+      expect(done).toMatchObject({ state: 'done', language: 'deu', language_detected: true });
+      const read = await result(sam, job.id);
+      expect(exactlyRead(german, read.items).length).toBeGreaterThanOrEqual(
+        Math.ceil(german.items.length * 0.7),
+      );
+      expect(read.total_cents).toBe(german.totalCents);
+    },
+    OCR_TIMEOUT,
+  );
+});
+
+describe('history search', () => {
+  it('finds the jobs whose text holds the words, with % and _ taken literally, by list and a page at a time', async () => {
+    const ann = await buildUser(t.app);
+    const list = await buildList(t.app, ann);
+    const blank = await sharp({
+      create: { width: 900, height: 1200, channels: 3, background: '#fafafa' },
+    })
+      .jpeg()
+      .toBuffer();
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const job = await submit(ann, blank, i === 0 ? { list_id: String(list.id) } : {});
+      ids.push(job.id);
+      await send(ann.auth, 'POST', `/ocr/cancel/${job.id}`);
+    }
+    const texts = ['Crème brûlée\n50% off', 'CREME FRAICHE\n50 x 0,49', null];
+    for (const [index, text] of texts.entries()) {
+      await t.database.db
+        .update(ocrJobs)
+        .set({ searchText: text === null ? null : foldSearchText(text) })
+        .where(eq(ocrJobs.id, ids[index]!));
+    }
+    const found = async (query: string) => {
+      const response = await send(ann.auth, 'GET', `/ocr/history?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return expectShape(ZOcrHistoryPage, response.json());
+    };
+    const idsOf = async (query: string) => (await found(query)).items.map((job) => job.id);
+    expect(await idsOf('q=cr%C3%A8me')).toEqual([ids[1], ids[0]]);
+    expect(await idsOf('q=BRULEE')).toEqual([ids[0]]);
+    expect(await idsOf('q=50%25')).toEqual([ids[0]]);
+    expect(await idsOf('q=_')).toEqual([]);
+    expect(await idsOf(`q=creme&list_id=${list.id}`)).toEqual([ids[0]]);
+    const first = await found('q=creme&limit=1');
+    expect(first.items.map((job) => job.id)).toEqual([ids[1]]);
+    expect(await idsOf(`q=creme&limit=1&cursor=${first.next_cursor}`)).toEqual([ids[0]]);
+    expectProblem(await send(ann.auth, 'GET', '/ocr/history?q=%20'), 400, 'validation_failed');
+  });
+});
+
+describe('memory', () => {
+  it(
+    'an idle recognition worker is ended after the idle time, and the next photo starts one',
+    async () => {
+      const lane = new RecognitionLane(300);
+      const blank = await preparePhoto(
+        await sharp({ create: { width: 600, height: 800, channels: 3, background: '#fff' } })
+          .jpeg()
+          .toBuffer(),
+      );
+      await lane.recognize(blank, 'eng', () => undefined);
+      expect(lane.holdsWorker).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(lane.holdsWorker).toBe(false);
+      expect(await lane.recognize(blank, 'eng', () => undefined)).toEqual([]);
+      expect(lane.holdsWorker).toBe(true);
+      await lane.stop();
+      expect(lane.holdsWorker).toBe(false);
+    },
+    OCR_TIMEOUT,
+  );
+});
