@@ -2,6 +2,7 @@ import type {
   Group,
   Item,
   ListDetail,
+  OcrBox,
   OcrItem,
   OcrJob,
   OcrResult,
@@ -21,6 +22,7 @@ const job = (id: number, overrides: Partial<OcrJob> = {}): OcrJob => ({
   state: 'queued',
   progress: 0,
   language: 'eng',
+  language_detected: false,
   list_id: 1,
   batch_id: null,
   file_name: 'receipt.jpg',
@@ -43,15 +45,35 @@ const found = (
   price_cents: priceCents,
   confidence: 88,
   line: `${name.toUpperCase()} ${priceCents === null ? '' : (priceCents / 100).toFixed(2)}`.trim(),
+  line_index: 0,
+  suggestion: false,
+  doubtful_words: [],
   ...overrides,
 });
 
-const result = (of: OcrJob, items: OcrItem[], totalCents: number | null = null): OcrResult => ({
-  job: { ...of, state: 'done', progress: 100, item_count: items.length },
-  items,
-  lines: items.map((entry) => ({ text: entry.line, confidence: entry.confidence })),
-  total_cents: totalCents,
-});
+/** Each item read from its own line, in order; a line's box, when given, is its place on the photo. */
+const result = (
+  of: OcrJob,
+  items: OcrItem[],
+  totalCents: number | null = null,
+  extra: Partial<OcrResult> & { boxes?: (OcrBox | null)[] } = {},
+): OcrResult => {
+  const { boxes = [], ...rest } = extra;
+  return {
+    job: { ...of, state: 'done', progress: 100, item_count: items.length },
+    items: items.map((entry, index) => ({ ...entry, line_index: index })),
+    lines: items.map((entry, index) => ({
+      text: entry.line,
+      confidence: entry.confidence,
+      box: boxes[index] ?? null,
+    })),
+    total_cents: totalCents,
+    kind: totalCents === null ? 'list' : 'receipt',
+    total_check: null,
+    image_available: false,
+    ...rest,
+  };
+};
 
 const photo = (name = 'receipt.jpg', bytes = 100, type = 'image/jpeg') =>
   new File([new Uint8Array(bytes)], name, { type });
