@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconFocus2 } from '@tabler/icons-react';
-import { Fragment, useId } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewRow, RowErrors } from './review';
 
@@ -26,12 +26,18 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * The recognised name with its doubtful words underlined (dotted) and followed by a hidden
  * "unsure": not told by colour alone.
  */
-function DoubtfulName({ name, words, id }: { name: string; words: string[]; id: string }) {
+function DoubtfulName({ name, words }: { name: string; words: string[] }) {
   const { t } = useTranslation();
   const pattern = new RegExp(`(${words.map(escapeRegExp).join('|')})`, 'u');
   const parts = name.split(pattern);
   return (
-    <Text size="xs" id={id} data-testid="doubtful-name" style={{ overflowWrap: 'anywhere' }}>
+    <Text
+      component="span"
+      size="xs"
+      display="block"
+      data-testid="doubtful-name"
+      style={{ overflowWrap: 'anywhere' }}
+    >
       {t('lists.photoImport.review.doubtful')}{' '}
       {parts.map((part, index) =>
         words.includes(part) ? (
@@ -70,11 +76,20 @@ export function ReviewItemRow({
   onChange: (changes: Partial<ReviewRow>) => void;
 }) {
   const { t } = useTranslation();
-  const doubtfulId = useId();
-  const suggestionId = useId();
   // Marked while the name is the one read: once edited, the doubtful words may be gone.
   const isDoubtful = row.doubtfulWords.length > 0 && row.name === row.label;
-  const described = [isDoubtful && doubtfulId, row.suggestion && suggestionId].filter(Boolean);
+  // Under the name, and what a screen reader reads with it (the input's description).
+  const description =
+    isDoubtful || row.suggestion ? (
+      <>
+        {isDoubtful && <DoubtfulName name={row.name} words={row.doubtfulWords} />}
+        {row.suggestion && (
+          <Text component="span" size="xs" display="block">
+            {t('lists.photoImport.review.suggestionHint')}
+          </Text>
+        )}
+      </>
+    ) : undefined;
   const shown = (error: RowErrors[keyof RowErrors]) =>
     showErrors && error ? t(error, { max: ITEM_NAME_MAX_LENGTH }) : undefined;
 
@@ -102,21 +117,16 @@ export function ReviewItemRow({
             aria-label={t('lists.photoImport.review.nameOf', { name: row.label })}
             value={row.name}
             autoComplete="off"
-            aria-describedby={described.length > 0 ? described.join(' ') : undefined}
+            description={description}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             onChange={(event) => onChange({ name: event.currentTarget.value })}
             error={shown(errors.name)}
           />
           {row.suggestion && (
-            <>
-              <Badge variant="light" color="yellow" size="sm" radius="sm" styles={WRAPPING_BADGE}>
-                {t('lists.photoImport.review.suggestion')}
-              </Badge>
-              <Text size="xs" id={suggestionId}>
-                {t('lists.photoImport.review.suggestionHint')}
-              </Text>
-            </>
+            <Badge variant="light" color="yellow" size="sm" radius="sm" styles={WRAPPING_BADGE}>
+              {t('lists.photoImport.review.suggestion')}
+            </Badge>
           )}
-          {isDoubtful && <DoubtfulName name={row.name} words={row.doubtfulWords} id={doubtfulId} />}
           {isOnList && (
             <Badge variant="light" color="blue" size="sm" radius="sm" styles={WRAPPING_BADGE}>
               {t('lists.photoImport.review.onList')}

@@ -93,7 +93,8 @@ export function ReviewPhoto({
   onRevealedChange: (revealed: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery('(max-width: 48em)');
+  // Known at the first render: a phone must not fetch the picture for a wide layout first.
+  const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const panelId = useId();
   const title = t('lists.photoImport.review.photoOf', { name: job.file_name });
 
