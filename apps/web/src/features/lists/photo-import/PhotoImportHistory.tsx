@@ -46,7 +46,7 @@ function RecognisedText({ job }: { job: OcrJob }) {
       </Button>
       <div id={panelId} hidden={!opened}>
         {opened && result.isPending && (
-          <Loader size="xs" aria-label={t('lists.photoImport.history.textLoading')} />
+          <Loader size="xs" role="status" aria-label={t('lists.photoImport.history.textLoading')} />
         )}
         {opened && result.isError && (
           <Text size="xs" c="dimmed">

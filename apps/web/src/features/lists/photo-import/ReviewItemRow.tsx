@@ -100,7 +100,10 @@ export function ReviewItemRow({
       // Choosing a row by tap or by keyboard shows its line on the photo; the button says so.
       onClick={onShow}
       onFocus={onShow}
-      bg={isShown ? 'var(--mantine-primary-color-light)' : undefined}
+      // A bar at the row's start, not a background: the dimmed texts keep their contrast.
+      style={
+        isShown ? { boxShadow: 'inset 4px 0 0 var(--mantine-primary-color-filled)' } : undefined
+      }
     >
       <Table.Td style={{ verticalAlign: 'top' }}>
         <Checkbox

@@ -45,7 +45,11 @@ function JobPicture({ job, box }: { job: OcrJob; box: OcrBox | null }) {
       </Text>
     );
   }
-  if (!url) return <Loader size="sm" aria-label={t('lists.photoImport.review.photoLoading')} />;
+  if (!url) {
+    return (
+      <Loader size="sm" role="status" aria-label={t('lists.photoImport.review.photoLoading')} />
+    );
+  }
   return (
     <Box pos="relative" style={{ lineHeight: 0 }}>
       <img
