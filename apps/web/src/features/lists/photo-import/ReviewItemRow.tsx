@@ -71,8 +71,12 @@ export function ReviewItemRow({
   isOnList: boolean;
   /** Its line is the one drawn on the photo. */
   isShown: boolean;
-  /** Draws its line on the photo; absent when there is no photo or no place for the line. */
-  onShow?: () => void;
+  /**
+   * Draws its line on the photo; `reveal` also opens a phone's folded photo (the button does, a
+   * tap on a field does not: the field would jump away). Absent when there is no photo or no
+   * place for the line.
+   */
+  onShow?: (reveal: boolean) => void;
   onChange: (changes: Partial<ReviewRow>) => void;
 }) {
   const { t } = useTranslation();
@@ -98,8 +102,8 @@ export function ReviewItemRow({
       data-testid="review-row"
       data-shown={isShown || undefined}
       // Choosing a row by tap or by keyboard shows its line on the photo; the button says so.
-      onClick={onShow}
-      onFocus={onShow}
+      onClick={onShow && (() => onShow(false))}
+      onFocus={onShow && (() => onShow(false))}
       // A bar at the row's start, not a background: the dimmed texts keep their contrast.
       style={
         isShown ? { boxShadow: 'inset 4px 0 0 var(--mantine-primary-color-filled)' } : undefined
@@ -147,7 +151,7 @@ export function ReviewItemRow({
               leftSection={<IconFocus2 size={14} aria-hidden />}
               aria-label={t('lists.photoImport.review.showOnPhotoOf', { name: row.label })}
               aria-pressed={isShown}
-              onClick={onShow}
+              onClick={() => onShow(true)}
               style={{ alignSelf: 'flex-start' }}
             >
               {t('lists.photoImport.review.showOnPhoto')}

@@ -60,9 +60,9 @@ export function ReviewItems({
     ),
   ];
 
-  const show = (key: string) => {
+  const show = (key: string, reveal: boolean) => {
     setShownKey(key);
-    setPhotoRevealed(true);
+    if (reveal) setPhotoRevealed(true);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -127,7 +127,7 @@ export function ReviewItems({
                     isShown={row.key === shownRow?.key && shownRow.box !== null}
                     onShow={
                       row.box && withPhoto.some((result) => result.job.id === row.jobId)
-                        ? () => show(row.key)
+                        ? (reveal) => show(row.key, reveal)
                         : undefined
                     }
                     onChange={(changes) => review.change(row.key, changes)}

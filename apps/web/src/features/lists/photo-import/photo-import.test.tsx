@@ -582,7 +582,10 @@ describe('the review of a photo (issue 28 §2)', () => {
       expect(within(dialog).queryByRole('img', { name: 'Photo receipt.jpg' })).toBeNull();
       expect(view.server.callsTo('/ocr/image/7')).toHaveLength(0);
 
+      // A field tapped stays where it is: only the button opens the photo above the rows.
       const milk = await rowOf(dialog, 'Milk');
+      await userEvent.click(within(milk).getByRole('textbox', { name: 'Price of Milk' }));
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await userEvent.click(within(milk).getByRole('button', { name: 'Show on photo: Milk' }));
       expect(await within(dialog).findByRole('img', { name: 'Photo receipt.jpg' })).toBeVisible();
       expect(within(dialog).getByRole('button', { name: 'Hide photo' })).toHaveAttribute(
