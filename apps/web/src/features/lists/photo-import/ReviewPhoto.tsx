@@ -97,8 +97,11 @@ export function ReviewPhoto({
   onRevealedChange: (revealed: boolean) => void;
 }) {
   const { t } = useTranslation();
-  // Known at the first render: a phone must not fetch the picture for a wide layout first.
-  const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  // Below Mantine's `sm` (48em), where the review's row turns into a column. Known at the first
+  // render: a phone must not fetch the picture for a wide layout first.
+  const narrow = useMediaQuery('(max-width: 47.99em)', undefined, {
+    getInitialValueInEffect: false,
+  });
   const panelId = useId();
   const title = t('lists.photoImport.review.photoOf', { name: job.file_name });
 
