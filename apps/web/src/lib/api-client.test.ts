@@ -30,6 +30,21 @@ describe('api client requests', () => {
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer access-1');
   });
 
+  it('answers a picture as a Blob, its bytes untouched, when asked to', async () => {
+    const { server, api } = setup();
+    storeTokens('access-1', 'refresh-1');
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x80, 0x00]);
+    server.protectedRoute(
+      'GET',
+      '/ocr/image/7',
+      () => new Response(bytes, { headers: { 'Content-Type': 'image/jpeg' } }),
+    );
+
+    const blob = await api.get<Blob>('/ocr/image/7', { blob: true });
+    expect(blob.type).toBe('image/jpeg');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+  });
+
   it('puts the API host from the runtime config in front of /api/v1', () => {
     expect(apiBaseUrl('')).toBe('/api/v1');
     expect(apiBaseUrl('https://api.example.org/')).toBe('https://api.example.org/api/v1');

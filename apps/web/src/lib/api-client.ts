@@ -95,6 +95,7 @@ export function createApiClient({
     }
 
     if (!response.ok) throw await toApiError(response);
+    if (options.blob) return (await response.blob()) as T;
     const body = await readBody(response);
     return options.schema ? parseWith(options.schema, body) : (body as T);
   }

@@ -14,6 +14,8 @@ export interface RequestOptions<T> {
   formData?: FormData;
   /** Validates the answer against its contract. */
   schema?: SchemaSource<T>;
+  /** Answers the body as a Blob (a picture), not as JSON or text; `schema` does not apply. */
+  blob?: boolean;
   /** Statuses that start the refresh logic; spec §8 adds 403 for the current-user fetch. */
   refreshOn?: readonly number[];
   /**

@@ -9,6 +9,7 @@ const running = (progress: number): OcrJob => ({
   state: 'running',
   progress,
   language: 'eng',
+  language_detected: false,
   list_id: 1,
   batch_id: null,
   file_name: 'receipt.jpg',
@@ -65,6 +66,20 @@ describe('photo job events (docs/realtime.md)', () => {
     const { queryClient, stale } = following(job);
     applyOcrEvent(queryClient, event(progress));
     expect(stale()).toEqual({ status: true, history: true });
+  });
+
+  it('keep a search of the list’s history up to date too', () => {
+    const { queryClient } = following(running(20));
+    const searchKey = [...ocrKeys.history(1), 'milk'];
+    queryClient.setQueryData<InfiniteData<OcrHistoryPage>>(searchKey, {
+      pages: [{ items: [running(20)], next_cursor: null }],
+      pageParams: [null],
+    });
+    applyOcrEvent(queryClient, event(45));
+    const search = queryClient.getQueryData<InfiniteData<OcrHistoryPage>>(searchKey)!;
+    expect(search.pages[0]!.items[0]).toMatchObject({ progress: 45 });
+    applyOcrEvent(queryClient, event(100));
+    expect(queryClient.getQueryState(searchKey)!.isInvalidated).toBe(true);
   });
 
   it('leave alone the jobs of other entities and of no followed job', () => {

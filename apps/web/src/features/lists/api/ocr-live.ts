@@ -35,24 +35,28 @@ export function applyOcrEvent(queryClient: QueryClient, event: RealtimeEvent) {
     }
   }
   if (event.list_id === null) return;
-  const historyKey = ocrKeys.history(event.list_id);
-  const history = queryClient.getQueryData<InfiniteData<OcrHistoryPage>>(historyKey);
-  if (!history) return;
-  const shown = history.pages.flatMap((page) => page.items).find((job) => job.id === event.id);
-  if (shown && isProgressStep(shown, event)) {
-    // Kept up to date, so that the step after the last one is seen as the change of state it is.
-    queryClient.setQueryData<InfiniteData<OcrHistoryPage>>(historyKey, {
-      ...history,
-      pages: history.pages.map((page) => ({
-        ...page,
-        items: page.items.map((job) =>
-          job.id === event.id ? withProgress(job, event.progress!) : job,
-        ),
-      })),
-    });
-    return;
+  // The list's history and each search of it (ocrHistoryQueryOptions) are cached apart.
+  const histories = queryClient.getQueriesData<InfiniteData<OcrHistoryPage>>({
+    queryKey: ocrKeys.history(event.list_id),
+  });
+  for (const [queryKey, history] of histories) {
+    if (!history) continue;
+    const shown = history.pages.flatMap((page) => page.items).find((job) => job.id === event.id);
+    if (shown && isProgressStep(shown, event)) {
+      // Kept up to date, so that the step after the last one is seen as the change of state it is.
+      queryClient.setQueryData<InfiniteData<OcrHistoryPage>>(queryKey, {
+        ...history,
+        pages: history.pages.map((page) => ({
+          ...page,
+          items: page.items.map((job) =>
+            job.id === event.id ? withProgress(job, event.progress!) : job,
+          ),
+        })),
+      });
+    } else {
+      void queryClient.invalidateQueries({ queryKey, exact: true });
+    }
   }
-  void queryClient.invalidateQueries({ queryKey: historyKey });
 }
 
 /** After a reconnect the missed events are lost: the jobs and histories shown are asked for. */

@@ -9,10 +9,11 @@ import {
   type ListDetail,
   type MergeItemsBody,
   type OcrJob,
-  type OcrLanguage,
+  type OcrLanguageChoice,
 } from '@household/contracts';
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
   useMutation,
   useQueryClient,
@@ -52,23 +53,47 @@ export const ocrResultQueryOptions = (api: ApiClient, id: number) =>
     staleTime: Infinity,
   });
 
-/** GET /ocr/history?list_id=: the photos read for this list, newest first, a page at a time. */
-export const ocrHistoryQueryOptions = (api: ApiClient, listId: number) =>
+/**
+ * GET /ocr/history?list_id=&q=: the photos read for this list, newest first, a page at a time;
+ * with `q`, only those whose recognised text contains it. While a new search loads, the last
+ * answer stays on screen (the search field stays where it is).
+ */
+export const ocrHistoryQueryOptions = (api: ApiClient, listId: number, q = '') =>
   infiniteQueryOptions({
-    queryKey: ocrKeys.history(listId),
+    // Under the list's history key, so that what invalidates the history invalidates searches.
+    queryKey: [...ocrKeys.history(listId), q] as const,
     queryFn: ({ pageParam, signal }) =>
       api.get(apiPaths.ocrHistory, {
-        query: { list_id: listId, limit: OCR_HISTORY_PAGE_DEFAULT, cursor: pageParam },
+        query: {
+          list_id: listId,
+          q: q || undefined,
+          limit: OCR_HISTORY_PAGE_DEFAULT,
+          cursor: pageParam,
+        },
         schema: ZOcrHistoryPage,
         signal,
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next_cursor,
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /ocr/image/{id}: the prepared picture of a job (owner only), which never changes. */
+export const ocrImagePath = (id: number) => `/ocr/image/${id}`;
+
+export const ocrImageQueryOptions = (api: ApiClient, id: number) =>
+  queryOptions({
+    queryKey: [...ocrKeys.all, 'image', id] as const,
+    queryFn: ({ signal }) => api.get<Blob>(ocrImagePath(id), { blob: true, signal }),
+    staleTime: Infinity,
+    // A picture is large: it is not kept once the review that showed it is gone.
+    gcTime: 0,
   });
 
 export interface PhotoUpload {
   files: readonly File[];
-  language: OcrLanguage;
+  /** `auto`: the server detects the language from the photo. */
+  language: OcrLanguageChoice;
   listId: number;
 }
 

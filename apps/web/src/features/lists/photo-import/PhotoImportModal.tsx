@@ -8,6 +8,7 @@ import {
   type MergeItemsResult,
   type OcrJob,
   type OcrLanguage,
+  type OcrLanguageChoice,
   type OcrResult,
 } from '@household/contracts';
 import {
@@ -181,7 +182,7 @@ function ChooseStep({
   const { t } = useTranslation();
   const { user } = useSession();
   const upload = useUploadPhotos();
-  const [language, setLanguage] = useState<OcrLanguage>(() => defaultLanguage(user?.locale));
+  const [language, setLanguage] = useState<OcrLanguageChoice>(() => defaultLanguage(user?.locale));
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   // undefined: nothing failed; null: failed for no reason worth showing.
@@ -218,11 +219,15 @@ function ChooseStep({
         <NativeSelect
           label={t('lists.photoImport.language')}
           value={language}
-          onChange={(event) => setLanguage(event.currentTarget.value as OcrLanguage)}
-          data={OCR_LANGUAGES.map((code) => ({
-            value: code,
-            label: t(`lists.photoImport.languages.${code}`),
-          }))}
+          onChange={(event) => setLanguage(event.currentTarget.value as OcrLanguageChoice)}
+          data={[
+            ...OCR_LANGUAGES.map((code) => ({
+              value: code,
+              label: t(`lists.photoImport.languages.${code}`),
+            })),
+            // Last: the locale's language stays the default, detection is asked for.
+            { value: 'auto', label: t('lists.photoImport.languages.auto') },
+          ]}
         />
         <FileInput
           label={t('lists.photoImport.photos')}

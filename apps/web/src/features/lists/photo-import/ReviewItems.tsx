@@ -4,19 +4,30 @@ import {
   type MergeItemsResult,
   type OcrResult,
 } from '@household/contracts';
-import { Alert, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Flex, Group, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isOnList, mergeItems, namesOnList, printedTotal, selectedTotal } from './review';
+import { priceInputValue } from '../format';
+import {
+  adjustmentRow,
+  isOnList,
+  mergeItems,
+  namesOnList,
+  printedTotal,
+  selectedTotal,
+} from './review';
 import { ReviewItemRow } from './ReviewItemRow';
+import { ReviewPhoto } from './ReviewPhoto';
+import { ReviewTotalCheck } from './ReviewTotalCheck';
 import { ReviewTotals } from './ReviewTotals';
 import { useMergeReviewed } from './use-merge-reviewed';
 import { useReviewRows } from './use-review-rows';
 
 /**
- * The items read from the photos, each ticked, its name, quantity and price editable. An item
- * whose name is already on the list says that it updates that item (the merge's rule). For a
- * receipt, the printed total stands beside what the ticked items add up to.
+ * The items read from the photos, ticked but for the suggestions, name, quantity and price
+ * editable. An item whose name is already on the list says that it updates that item (the
+ * merge's rule). The photo stands beside the items, the chosen item's line outlined on it. For a
+ * receipt, its total is checked against the ticked items, with fixes to apply; never a block.
  */
 export function ReviewItems({
   list,
@@ -36,6 +47,23 @@ export function ReviewItems({
   const { rows, count, errors, allTicked } = review;
   const [submitted, setSubmitted] = useState(false);
   const names = useMemo(() => namesOnList(list.items), [list.items]);
+  const withPhoto = results.filter((result) => result.image_available);
+  const [shownKey, setShownKey] = useState<string | null>(null);
+  const [photoRevealed, setPhotoRevealed] = useState(false);
+  const shownRow = rows.find((row) => row.key === shownKey);
+  const photoJob =
+    withPhoto.find((result) => result.job.id === shownRow?.jobId)?.job ?? withPhoto[0]?.job;
+  const checked = results.filter((result) => result.total_check !== null);
+  const detected = [
+    ...new Set(
+      results.filter((result) => result.job.language_detected).map((result) => result.job.language),
+    ),
+  ];
+
+  const show = (key: string, reveal: boolean) => {
+    setShownKey(key);
+    if (reveal) setPhotoRevealed(true);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,44 +76,94 @@ export function ReviewItems({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
-        <Table
-          aria-label={t('lists.photoImport.review.caption')}
-          horizontalSpacing={6}
-          verticalSpacing={6}
-          layout="fixed"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={34}>
-                <Checkbox
-                  aria-label={t('lists.photoImport.review.selectAll')}
-                  checked={allTicked}
-                  indeterminate={count > 0 && !allTicked}
-                  onChange={review.tickAll}
-                />
-              </Table.Th>
-              <Table.Th>{t('lists.photoImport.review.item')}</Table.Th>
-              <Table.Th w={76}>{t('lists.fields.quantity')}</Table.Th>
-              <Table.Th w={92}>{t('lists.fields.price')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row, index) => (
-              <ReviewItemRow
-                key={row.key}
-                row={row}
-                errors={errors[index]!}
-                showErrors={submitted}
-                isOnList={isOnList(row, names)}
-                onChange={(changes) => review.change(row.key, changes)}
+        {detected.length > 0 && (
+          <Text size="sm" data-testid="language-detected">
+            {t('lists.photoImport.review.languageDetected', {
+              language: detected.map((code) => t(`lists.photoImport.languages.${code}`)).join(', '),
+            })}
+          </Text>
+        )}
+        <Flex gap="md" direction={{ base: 'column', sm: 'row' }} align="flex-start">
+          {photoJob && (
+            <Box w={{ base: '100%', sm: '40%' }} style={{ flexShrink: 0 }}>
+              <ReviewPhoto
+                job={photoJob}
+                box={shownRow?.jobId === photoJob.id ? shownRow.box : null}
+                revealed={photoRevealed}
+                onRevealedChange={setPhotoRevealed}
               />
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Box>
+          )}
+          <Box w="100%" miw={0}>
+            <Table
+              aria-label={t('lists.photoImport.review.caption')}
+              horizontalSpacing={6}
+              verticalSpacing={6}
+              layout="fixed"
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={34}>
+                    <Checkbox
+                      aria-label={t('lists.photoImport.review.selectAll')}
+                      checked={allTicked}
+                      indeterminate={count > 0 && !allTicked}
+                      onChange={review.tickAll}
+                    />
+                  </Table.Th>
+                  <Table.Th>{t('lists.photoImport.review.item')}</Table.Th>
+                  <Table.Th w={76}>{t('lists.fields.quantity')}</Table.Th>
+                  <Table.Th w={92}>{t('lists.fields.price')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row, index) => (
+                  <ReviewItemRow
+                    key={row.key}
+                    row={row}
+                    errors={errors[index]!}
+                    showErrors={submitted}
+                    isOnList={isOnList(row, names)}
+                    isShown={row.key === shownRow?.key && shownRow.box !== null}
+                    onShow={
+                      row.box && withPhoto.some((result) => result.job.id === row.jobId)
+                        ? (reveal) => show(row.key, reveal)
+                        : undefined
+                    }
+                    onChange={(changes) => review.change(row.key, changes)}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Box>
+        </Flex>
 
+        {checked.map((result) => (
+          <ReviewTotalCheck
+            key={result.job.id}
+            check={result.total_check!}
+            jobId={result.job.id}
+            fileName={results.length > 1 ? result.job.file_name : null}
+            rows={rows}
+            currency={currency}
+            onFix={(row, cents) =>
+              review.change(row.key, { price: priceInputValue(cents, currency) })
+            }
+            onAdjust={(cents) =>
+              review.add(
+                adjustmentRow(
+                  result.job.id,
+                  t('lists.photoImport.check.adjustmentName'),
+                  cents,
+                  currency,
+                ),
+              )
+            }
+          />
+        ))}
         <ReviewTotals
           selectedCents={selectedTotal(rows, currency, i18n.language)}
-          printedCents={printedTotal(results)}
+          printedCents={checked.length > 0 ? null : printedTotal(results)}
           isAnyPriced={review.isAnyPriced}
           currency={currency}
         />

@@ -2,6 +2,7 @@ import type {
   Group,
   Item,
   ListDetail,
+  OcrBox,
   OcrItem,
   OcrJob,
   OcrResult,
@@ -9,7 +10,7 @@ import type {
 } from '@household/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { realtimeEmitter } from '../../../lib/realtime-events';
 import { jsonResponse, problemResponse } from '../../../../test/fake-api';
 import { ann, bob, item, listDetail } from '../../../../test/features/lists/fixtures';
@@ -21,6 +22,7 @@ const job = (id: number, overrides: Partial<OcrJob> = {}): OcrJob => ({
   state: 'queued',
   progress: 0,
   language: 'eng',
+  language_detected: false,
   list_id: 1,
   batch_id: null,
   file_name: 'receipt.jpg',
@@ -43,15 +45,35 @@ const found = (
   price_cents: priceCents,
   confidence: 88,
   line: `${name.toUpperCase()} ${priceCents === null ? '' : (priceCents / 100).toFixed(2)}`.trim(),
+  line_index: 0,
+  suggestion: false,
+  doubtful_words: [],
   ...overrides,
 });
 
-const result = (of: OcrJob, items: OcrItem[], totalCents: number | null = null): OcrResult => ({
-  job: { ...of, state: 'done', progress: 100, item_count: items.length },
-  items,
-  lines: items.map((entry) => ({ text: entry.line, confidence: entry.confidence })),
-  total_cents: totalCents,
-});
+/** Each item read from its own line, in order; a line's box, when given, is its place on the photo. */
+const result = (
+  of: OcrJob,
+  items: OcrItem[],
+  totalCents: number | null = null,
+  extra: Partial<OcrResult> & { boxes?: (OcrBox | null)[] } = {},
+): OcrResult => {
+  const { boxes = [], ...rest } = extra;
+  return {
+    job: { ...of, state: 'done', progress: 100, item_count: items.length },
+    items: items.map((entry, index) => ({ ...entry, line_index: index })),
+    lines: items.map((entry, index) => ({
+      text: entry.line,
+      confidence: entry.confidence,
+      box: boxes[index] ?? null,
+    })),
+    total_cents: totalCents,
+    kind: totalCents === null ? 'list' : 'receipt',
+    total_check: null,
+    image_available: false,
+    ...rest,
+  };
+};
 
 const photo = (name = 'receipt.jpg', bytes = 100, type = 'image/jpeg') =>
   new File([new Uint8Array(bytes)], name, { type });
@@ -448,6 +470,289 @@ describe('add from photo (spec §2 List detail: add via OCR image upload)', () =
   });
 });
 
+/** Reads job 7 into the review and waits for its first row. */
+async function review(answer: OcrResult, detail: ListDetail = listDetail([])) {
+  const view = openWithOcr(detail, answer);
+  const dialog = await openDialog();
+  await readPhotos(dialog);
+  await within(dialog).findByRole('progressbar', { name: 'Progress of receipt.jpg' });
+  view.finish();
+  await rowOf(dialog, answer.items[0]!.name);
+  return { ...view, dialog };
+}
+
+/** Picture answers are Blobs shown through object URLs, which jsdom does not make. */
+function stubObjectUrls() {
+  const created: Blob[] = [];
+  const revoked: string[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    created.push(blob as Blob);
+    return `blob:photo-${created.length}`;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => void revoked.push(url));
+  return { created, revoked };
+}
+
+const narrowScreen = () => {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...original(query),
+    matches: query.includes('max-width'),
+  })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = original;
+  };
+};
+
+const jpeg = () =>
+  new Response(new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), {
+    headers: { 'Content-Type': 'image/jpeg' },
+  });
+
+const milkBox: OcrBox = { x: 0.1, y: 0.25, width: 0.5, height: 0.05 };
+
+describe('the review of a photo (issue 28 §2)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the photo beside the items and outlines the line of the item chosen, then frees the picture', async () => {
+    const urls = stubObjectUrls();
+    const answer = result(
+      job(7),
+      [found('Milk', 129), found('Bread', 250), found('Eggs', 199)],
+      null,
+      { image_available: true, boxes: [milkBox, { x: 0.1, y: 0.3, width: 0.4, height: 0.05 }] },
+    );
+    const view = openWithOcr(listDetail([]), answer);
+    view.server.protectedRoute('GET', '/ocr/image/7', () => jpeg());
+    const dialog = await openDialog();
+    await readPhotos(dialog);
+    await within(dialog).findByRole('progressbar', { name: 'Progress of receipt.jpg' });
+    view.finish();
+
+    const picture = await within(dialog).findByRole('img', { name: 'Photo receipt.jpg' });
+    expect(picture).toHaveAttribute('src', 'blob:photo-1');
+    expect(urls.created[0]).toMatchObject({ type: 'image/jpeg' });
+    expect(view.server.callsTo('/ocr/image/7')[0]!.headers.get('Authorization')).toMatch(
+      /^Bearer /,
+    );
+    expect(within(dialog).queryByTestId('photo-box')).toBeNull();
+
+    const milk = await rowOf(dialog, 'Milk');
+    await userEvent.click(within(milk).getByRole('button', { name: 'Show on photo: Milk' }));
+    const box = within(dialog).getByTestId('photo-box');
+    expect(box).toHaveStyle({ left: '10%', top: '25%', width: '50%', height: '5%' });
+    expect(within(milk).getByRole('button', { name: 'Show on photo: Milk' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    // Focusing a field of another row (the keyboard's way) moves the outline to its line.
+    within(await rowOf(dialog, 'Bread'))
+      .getByRole('textbox', { name: 'Price of Bread' })
+      .focus();
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('photo-box')).toHaveStyle({ top: '30%', width: '40%' }),
+    );
+    // An item whose line has no place on the photo offers nothing to show.
+    expect(
+      within(await rowOf(dialog, 'Eggs')).queryByRole('button', { name: /Show on photo/ }),
+    ).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(urls.revoked).toEqual(['blob:photo-1']));
+  });
+
+  it('folds the photo away above the items on a phone until asked for', async () => {
+    const restore = narrowScreen();
+    try {
+      stubObjectUrls();
+      const answer = result(job(7), [found('Milk', 129)], null, {
+        image_available: true,
+        boxes: [milkBox],
+      });
+      const view = openWithOcr(listDetail([]), answer);
+      view.server.protectedRoute('GET', '/ocr/image/7', () => jpeg());
+      const dialog = await openDialog();
+      await readPhotos(dialog);
+      await within(dialog).findByRole('progressbar', { name: 'Progress of receipt.jpg' });
+      view.finish();
+
+      const toggle = await within(dialog).findByRole('button', { name: 'Show photo' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(within(dialog).queryByRole('img', { name: 'Photo receipt.jpg' })).toBeNull();
+      expect(view.server.callsTo('/ocr/image/7')).toHaveLength(0);
+
+      // A field tapped stays where it is: only the button opens the photo above the rows.
+      const milk = await rowOf(dialog, 'Milk');
+      await userEvent.click(within(milk).getByRole('textbox', { name: 'Price of Milk' }));
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(within(milk).getByRole('button', { name: 'Show on photo: Milk' }));
+      expect(await within(dialog).findByRole('img', { name: 'Photo receipt.jpg' })).toBeVisible();
+      expect(within(dialog).getByRole('button', { name: 'Hide photo' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      expect(within(dialog).getByTestId('photo-box')).toHaveStyle({ top: '25%' });
+    } finally {
+      restore();
+    }
+  });
+
+  it('shows no photo when the picture is no longer kept', async () => {
+    const { dialog, server } = await review(
+      result(job(7), [found('Milk', 129)], null, { boxes: [milkBox] }),
+    );
+    expect(within(dialog).queryByRole('img')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /Show on photo/ })).toBeNull();
+    expect(server.callsTo('/ocr/image/7')).toHaveLength(0);
+  });
+
+  it('offers a line read with low confidence unticked, as a suggestion, and marks its unsure words', async () => {
+    const { dialog, server } = await review(
+      result(job(7), [
+        found('Milk', 129),
+        found('Choc0late bar', 199, { suggestion: true, doubtful_words: ['Choc0late'] }),
+      ]),
+    );
+    server.protectedRoute('POST', '/lists/1/items/merge', () =>
+      jsonResponse({ added: [item(11, 'Milk', { price_cents: 129 })], updated: [] }),
+    );
+    const doubtful = await rowOf(dialog, 'Choc0late bar');
+    expect(within(doubtful).getByRole('checkbox', { name: 'Add Choc0late bar' })).not.toBeChecked();
+    expect(within(doubtful).getByText('Suggestion')).toBeInTheDocument();
+    const name = within(doubtful).getByRole('textbox', { name: 'Name of Choc0late bar' });
+    expect(name).toHaveAccessibleDescription(
+      'Unsure words are underlined: Choc0late (unsure) bar Read with low confidence: check it',
+    );
+    const marked = within(doubtful).getByText('Choc0late', { selector: 'span' });
+    expect(marked).toHaveStyle({ textDecoration: 'underline dotted' });
+    expect(within(marked).getByText('(unsure)')).toBeInTheDocument();
+    const sure = await rowOf(dialog, 'Milk');
+    expect(within(sure).getByRole('checkbox', { name: 'Add Milk' })).toBeChecked();
+    expect(within(sure).queryByText('Suggestion')).toBeNull();
+    expect(within(sure).queryByTestId('doubtful-name')).toBeNull();
+
+    // Once corrected, nothing is left to doubt.
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Chocolate bar');
+    expect(within(doubtful).queryByTestId('doubtful-name')).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add 1 item' }));
+    expect(await server.callsTo('/lists/1/items/merge')[0]!.json()).toEqual({
+      items: [{ name: 'Milk', quantity: 1, price_cents: 129 }],
+    });
+  });
+
+  it('checks the receipt’s total: applies a proposed fix, adds an adjustment line, and never blocks the adding', async () => {
+    const { dialog, server } = await review(
+      result(job(7), [found('Cheese', 449), found('Wine', 8990)], 1548, {
+        total_check: {
+          items_cents: 9439,
+          total_cents: 1548,
+          difference_cents: -7891,
+          fixes: [{ item_index: 1, reason: 'separator', from_cents: 8990, to_cents: 899 }],
+          adjustment_cents: 200,
+        },
+      }),
+    );
+    server.protectedRoute('POST', '/lists/1/items/merge', () =>
+      jsonResponse({ added: [item(11, 'Cheese')], updated: [] }),
+    );
+    const check = within(dialog).getByTestId('total-check');
+    const summary = within(check).getByTestId('total-check-summary');
+    expect(summary).toHaveTextContent(
+      /^Receipt total €15\.48, items €94\.39, difference -€78\.91$/,
+    );
+    expect(within(check).getByText('Price of Wine may be €8.99 (read as €89.90)')).toBeVisible();
+    // The adding is offered whatever the totals say.
+    expect(within(dialog).getByRole('button', { name: 'Add 2 items' })).toBeEnabled();
+    expect(within(dialog).queryByText('The totals differ')).toBeNull();
+
+    await userEvent.click(within(check).getByRole('button', { name: 'Use €8.99 for Wine' }));
+    expect(
+      within(await rowOf(dialog, 'Wine')).getByRole('textbox', { name: 'Price of Wine' }),
+    ).toHaveValue('8.99');
+    expect(summary).toHaveTextContent('Receipt total €15.48, items €13.48, difference €2.00');
+    expect(within(check).queryByText(/Price of Wine may be/)).toBeNull();
+    expect(
+      within(check).getByText('The receipt’s total holds €2.00 more than its items.'),
+    ).toBeVisible();
+
+    await userEvent.click(within(check).getByRole('button', { name: 'Add an adjustment line' }));
+    const adjustment = await rowOf(dialog, 'Receipt adjustment');
+    expect(
+      within(adjustment).getByRole('textbox', { name: 'Price of Receipt adjustment' }),
+    ).toHaveValue('2.00');
+    expect(summary).toHaveTextContent('Receipt total €15.48, items €15.48, difference €0.00');
+    expect(within(check).queryByRole('button', { name: 'Add an adjustment line' })).toBeNull();
+
+    // Edited by hand, the difference follows the rows.
+    const cheese = within(await rowOf(dialog, 'Cheese')).getByRole('textbox', {
+      name: 'Price of Cheese',
+    });
+    await userEvent.clear(cheese);
+    await userEvent.type(cheese, '5.00');
+    expect(summary).toHaveTextContent('items €15.99, difference -€0.51');
+    expect(
+      within(check).getByText('The items exceed the receipt’s total by €0.51: check their prices.'),
+    ).toBeVisible();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add 3 items' }));
+    expect(await server.callsTo('/lists/1/items/merge')[0]!.json()).toEqual({
+      items: [
+        { name: 'Cheese', quantity: 1, price_cents: 500 },
+        { name: 'Wine', quantity: 1, price_cents: 899 },
+        { name: 'Receipt adjustment', quantity: 1, price_cents: 200 },
+      ],
+    });
+  });
+
+  it('offers nothing to add when the items exceed the total, since a price cannot be negative', async () => {
+    const { dialog } = await review(
+      result(job(7), [found('Cheese', 449), found('Wine', 899)], 1300, {
+        total_check: {
+          items_cents: 1348,
+          total_cents: 1300,
+          difference_cents: -48,
+          fixes: [],
+          adjustment_cents: -48,
+        },
+      }),
+    );
+    const check = within(dialog).getByTestId('total-check');
+    expect(
+      within(check).getByText('The items exceed the receipt’s total by €0.48: check their prices.'),
+    ).toBeVisible();
+    expect(within(check).queryByRole('button')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Add 2 items' })).toBeEnabled();
+  });
+
+  it('reads in the detected language when asked to, and says which one it was', async () => {
+    const { server, finish } = openWithOcr(
+      listDetail([]),
+      result(job(7, { language: 'deu', language_detected: true }), [found('Milch', 129)]),
+    );
+    const dialog = await openDialog();
+    await userEvent.selectOptions(
+      within(dialog).getByLabelText('Language on the photo'),
+      'Detect automatically',
+    );
+    await readPhotos(dialog);
+    expect((await server.callsTo('/ocr/extract-items')[0]!.formData()).get('language')).toBe(
+      'auto',
+    );
+    await within(dialog).findByRole('progressbar', { name: 'Progress of receipt.jpg' });
+    finish();
+    await rowOf(dialog, 'Milch');
+    expect(within(dialog).getByText('Language detected: German')).toBeInTheDocument();
+  });
+
+  it('says nothing of the language when it was chosen', async () => {
+    const { dialog } = await review(result(job(7, { language: 'deu' }), [found('Milch', 129)]));
+    expect(within(dialog).queryByTestId('language-detected')).toBeNull();
+  });
+});
+
 describe('photo import history (docs/ocr.md)', () => {
   const history = (items: OcrJob[], nextCursor: string | null) => ({
     items,
@@ -487,6 +792,62 @@ describe('photo import history (docs/ocr.md)', () => {
       /old\.png.*Cancelled/,
     );
     expect(within(section).queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('searches the recognised text (q) as typed, and shows an import’s text', async () => {
+    const { server } = openList(listDetail([item(1, 'Milk')]));
+    const receiptJob = job(6, { file_name: 'receipt.jpg', state: 'done', item_count: 2 });
+    server.protectedRoute('GET', '/ocr/history', (request) => {
+      const q = new URL(request.url).searchParams.get('q');
+      if (q === 'zzz') return jsonResponse(history([], null));
+      if (q === 'oat') return jsonResponse(history([receiptJob], null));
+      return jsonResponse(
+        history(
+          [receiptJob, job(5, { file_name: 'note.jpg', state: 'done', item_count: 1 })],
+          null,
+        ),
+      );
+    });
+    server.protectedRoute('GET', '/ocr/result/6', () =>
+      jsonResponse(
+        result(receiptJob, [found('Oat milk', 189), found('Bread', 250)], 439, {
+          lines: [
+            { text: 'FRESH MARKET', confidence: 90, box: null },
+            { text: 'OAT MILK 1.89', confidence: 88, box: null },
+            { text: 'BREAD 2.50', confidence: 85, box: null },
+          ],
+        }),
+      ),
+    );
+    const section = await screen.findByRole('region', { name: 'Photo imports' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Photo imports' }));
+    await waitFor(() => expect(within(section).getAllByTestId('photo-import')).toHaveLength(2));
+
+    await userEvent.type(
+      await within(section).findByRole('searchbox', { name: 'Search the recognised text' }),
+      'oat',
+    );
+    await waitFor(() => expect(within(section).getAllByTestId('photo-import')).toHaveLength(1));
+    // One request for the whole word: the typing is waited out.
+    const searched = server
+      .callsTo('/ocr/history')
+      .map((call) => new URL(call.url).searchParams.get('q'));
+    expect(searched).toEqual([null, 'oat']);
+    expect(new URL(server.callsTo('/ocr/history')[1]!.url).searchParams.get('list_id')).toBe('1');
+
+    const show = within(section).getByRole('button', { name: 'Show text of receipt.jpg' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(show);
+    expect(show).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(section).findByTestId('recognised-text')).toHaveTextContent(
+      'FRESH MARKET OAT MILK 1.89 BREAD 2.50',
+    );
+
+    const search = within(section).getByRole('searchbox', { name: 'Search the recognised text' });
+    await userEvent.clear(search);
+    await userEvent.type(search, 'zzz');
+    expect(await within(section).findByText('No photo import contains “zzz”')).toBeVisible();
+    expect(search).toBeInTheDocument();
   });
 
   it('is not shown for a list that never had a photo read', async () => {

@@ -4,7 +4,9 @@ import {
   ITEM_QUANTITY_MAX,
   type Item,
   type MergeItemsBody,
+  type OcrBox,
   type OcrResult,
+  type OcrTotalCheck,
 } from '@household/contracts';
 import { itemNameKey } from '@household/domain';
 import type { TranslationKey } from '../../../lib/i18n';
@@ -21,28 +23,114 @@ export interface ReviewRow {
   price: string;
   /** The name as recognised: it names the row's controls, which keep their names while edited. */
   label: string;
-  /** The line of the photo the item was read from. */
+  /** The line of the photo the item was read from; empty for a row the person added. */
   line: string;
+  /** The job whose photo the item was read from. */
+  jobId: number;
+  /** The item's index in its result's `items` (what a price fix names); null for an added row. */
+  itemIndex: number | null;
+  /** Where its line is on the photo, when known. */
+  box: OcrBox | null;
+  /** Read with low confidence: offered unticked and marked. */
+  suggestion: boolean;
+  /** Words of the recognised name read with low confidence. */
+  doubtfulWords: string[];
 }
 
 export type RowErrors = Partial<Record<'name' | 'quantity' | 'price', TranslationKey>>;
 
 const key = (translationKey: TranslationKey) => translationKey;
 
-/** Every item of every photo, in the order read, all ticked. */
+/** Every item of every photo, in the order read; all ticked but the suggestions. */
 export function reviewRows(results: readonly OcrResult[], currency: string): ReviewRow[] {
   return results.flatMap((result) =>
     result.items.map((item, index) => ({
       key: `${result.job.id}-${index}`,
-      included: true,
+      included: !item.suggestion,
       name: item.name,
       quantity: String(item.quantity),
       unit: item.unit,
       price: priceInputValue(item.price_cents, currency),
       label: item.name.trim() || item.line,
       line: item.line,
+      jobId: result.job.id,
+      itemIndex: index,
+      box: result.lines[item.line_index]?.box ?? null,
+      suggestion: item.suggestion,
+      doubtfulWords: item.doubtful_words,
     })),
   );
+}
+
+/** A ticked row for what a receipt's total holds beyond its items, named by the caller. */
+export function adjustmentRow(
+  jobId: number,
+  name: string,
+  cents: number,
+  currency: string,
+): ReviewRow {
+  return {
+    key: `${jobId}-adjustment`,
+    included: true,
+    name,
+    quantity: '1',
+    unit: null,
+    price: priceInputValue(cents, currency),
+    label: name,
+    line: '',
+    jobId,
+    itemIndex: null,
+    box: null,
+    suggestion: false,
+    doubtfulWords: [],
+  };
+}
+
+/** A price fix as the review offers it: the row it is for, and whether it is still to be applied. */
+export interface OfferedFix {
+  row: ReviewRow;
+  fromCents: number;
+  toCents: number;
+  pending: boolean;
+}
+
+/**
+ * A receipt's total against its ticked rows as they are now (issue 28 §2): the difference is
+ * recomputed from the rows as they are edited; `adjustmentCents` is what is still off once the
+ * pending fixes are applied (the server's `adjustment_cents` while nothing was edited).
+ */
+export function checkTotal(
+  check: OcrTotalCheck,
+  jobId: number,
+  rows: readonly ReviewRow[],
+  currency: string,
+  locale: string,
+) {
+  const ofJob = rows.filter((row) => row.jobId === jobId);
+  const itemsCents = selectedTotal(ofJob, currency, locale);
+  const differenceCents = check.total_cents - itemsCents;
+  const fixes: OfferedFix[] = check.fixes.flatMap((fix) => {
+    const row = ofJob.find((candidate) => candidate.itemIndex === fix.item_index);
+    if (!row) return [];
+    const cents = rowPriceCents(row, currency, locale);
+    return [
+      { row, fromCents: fix.from_cents, toCents: fix.to_cents, pending: cents !== fix.to_cents },
+    ];
+  });
+  const pendingCents = fixes.reduce((sum, fix) => {
+    if (!fix.pending || !fix.row.included) return sum;
+    const cents = rowPriceCents(fix.row, currency, locale);
+    const now = cents === null || Number.isNaN(cents) ? 0 : cents;
+    return sum + fix.toCents - now;
+  }, 0);
+  return {
+    totalCents: check.total_cents,
+    itemsCents,
+    differenceCents,
+    fixes,
+    adjustmentCents: differenceCents - pendingCents,
+    hasAdjustment: ofJob.some((row) => row.itemIndex === null),
+  };
 }
 
 /**

@@ -21,6 +21,12 @@ export function useReviewRows(results: OcrResult[], currency: string) {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...changes } : row)));
   const tickAll = () =>
     setRows((current) => current.map((row) => ({ ...row, included: !allTicked })));
+  /** A row the person asked for (a receipt's adjustment), after the rows of its photo. */
+  const add = (added: ReviewRow) =>
+    setRows((current) => {
+      const after = current.findLastIndex((row) => row.jobId === added.jobId);
+      return current.toSpliced(after + 1, 0, added);
+    });
 
-  return { rows, count, isAnyPriced, errors, allTicked, change, tickAll };
+  return { rows, count, isAnyPriced, errors, allTicked, change, tickAll, add };
 }
