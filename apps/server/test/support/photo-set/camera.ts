@@ -68,11 +68,11 @@ export function cameraFor(group: PhotoGroup, doc: HardDocument, random: Random):
     case 'poor':
       return {
         ground: random() < 0.5 ? '#3a2e25' : '#56504a',
-        rotateDegrees: signed(random) * between(random, 4, 12),
+        rotateDegrees: signed(random) * between(random, 4, 10),
         shear: signed(random) * between(random, 0.03, 0.07),
         perspective: between(random, 0.025, 0.05),
         crumple: between(random, 4, 8),
-        fade: doc.kind === 'receipt' ? between(random, 0.45, 0.62) : between(random, 0.1, 0.3),
+        fade: doc.kind === 'receipt' ? between(random, 0.4, 0.55) : between(random, 0.1, 0.3),
         unevenLight: between(random, 0.25, 0.4),
         shadows: integerBetween(random, 1, 2),
         blurSigma: between(random, 0.9, 1.4),
@@ -287,7 +287,7 @@ function photograph(
       offset:
         Math.cos(angle) * between(random, 0.25, 0.75) * width +
         Math.sin(angle) * between(random, 0.25, 0.75) * height,
-      depth: between(random, 0.35, 0.5),
+      depth: between(random, 0.3, 0.45),
       softness: between(random, 2, 6),
     };
   });
