@@ -8,8 +8,8 @@
  * figure reported per group and language; with `--set sample`, the sample documents of
  * apps/server/test/support/sample-photos.ts (two receipts and a shopping list per language),
  * drawn as a phone photographs them (PHOTO_LIKE), as one group. `--limit N` reads N photos spread
- * over the set, for a quick run. On the real server (embedded database, a fresh temporary DATA_DIR; the database is not the point
- * here):
+ * over the set, for a quick run. On the real server (embedded database, a fresh temporary
+ * DATA_DIR; the database is not the point here):
  *
  * 1. memory at rest before any photo; latency of GET /health and GET /users/me under light load;
  * 2. accuracy: each photo through POST /ocr/extract-items with its language, polled until done, its
@@ -912,7 +912,8 @@ async function run(options: ReturnType<typeof parseCli>): Promise<OcrReport> {
     return {
       ...started,
       photo: options.set === 'sample' ? PHOTO_LIKE : null,
-      options,
+      // The results file is committed: where it was written, from the repository's root.
+      options: { ...options, json: path.relative(REPO_ROOT, options.json) },
       photoBytes: summarise(photos.map((photo) => photo.jpeg.length)),
       preparedBytes: summarise(photos.map((photo) => photo.prepared.length)),
       prepareSeconds: summarise(photos.map((photo) => photo.prepareSeconds)),
