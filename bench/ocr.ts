@@ -683,7 +683,7 @@ async function measureServer(photos: Photo[], options: ReturnType<typeof parseCl
     console.log('API latency without photos…');
     const withoutPhotos = await measureLatency(server, account, options.duration, null);
 
-    console.log('reading each sample photo…');
+    console.log('reading each photo…');
     const read = photoReader(server, account, list.id);
     const peak = rssPeak(pid);
     let cpuBefore = cpuSnapshot([pid], null);
