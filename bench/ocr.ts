@@ -2,10 +2,14 @@
  * Photo import (OCR): how well and how fast the server reads receipt and shopping-list photos, what
  * it costs in memory, and whether the rest of the API stays responsive meanwhile.
  *
- * The photos are the sample documents of apps/server/test/support/sample-photos.ts (two
- * receipts and a shopping list per language), drawn as a phone photographs them (PHOTO_LIKE).
- * On the real server (embedded database, a fresh temporary DATA_DIR; the database is not the point
- * here):
+ * The photos are, with `--set hard` (the default), the hard set of
+ * apps/server/test/support/photo-set: 60 photos, the same 20 papers (two receipts, a typed and a
+ * handwritten list per language) photographed three ways, careful, ordinary and poor, every
+ * figure reported per group and language; with `--set sample`, the sample documents of
+ * apps/server/test/support/sample-photos.ts (two receipts and a shopping list per language),
+ * drawn as a phone photographs them (PHOTO_LIKE), as one group. `--limit N` reads N photos spread
+ * over the set, for a quick run. On the real server (embedded database, a fresh temporary
+ * DATA_DIR; the database is not the point here):
  *
  * 1. memory at rest before any photo; latency of GET /health and GET /users/me under light load;
  * 2. accuracy: each photo through POST /ocr/extract-items with its language, polled until done, its
@@ -21,9 +25,14 @@
  * `tesseract` program on the same picture (skipped with a note when it is not installed), with the
  * same models and with the system's own; median of `--repeat` runs each.
  *
- *   npm run bench:ocr -- [--rounds 2] [--repeat 3] [--duration 10] [--rest 20]
+ *   npm run bench:ocr -- [--set hard|sample] [--limit N] [--rounds N] [--repeat N]
+ *                        [--duration 10] [--rest 60] [--json FILE]
  *
- * Prints tables, writes bench/results/ocr-latest.json, and removes what it created.
+ * With the hard set, `--rounds` defaults to 0 (its 60 photos give the warm timings) and `--repeat`
+ * to 1, and recognition alone reads one receipt per language and group.
+ *
+ * Prints tables, writes bench/results/ocr-latest.json (or the `--json` file), and removes what it
+ * created.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +43,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { preparePhoto } from '../apps/server/src/modules/ocr/prepare-image';
 import { RecognitionLane } from '../apps/server/src/modules/ocr/recognizer';
+import { HARD_DOCUMENTS, renderHardPhoto } from '../apps/server/test/support/photo-set';
 import {
   PHOTO_LIKE,
   renderDocumentPhoto,
@@ -53,6 +63,7 @@ import { statusCell, table } from './lib/table';
 type OcrLanguage = SampleDocument['language'];
 
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'ocr-latest.json');
+const PHOTO_SETS = ['hard', 'sample'] as const;
 const IDLE_SECONDS = 5;
 const POLL_MS = 50;
 const PHOTO_TIMEOUT_MS = 120_000;
@@ -69,27 +80,38 @@ const MEMORY_LABELS = {
   withWorkerAfterPhotos: 'after the photos, worker kept',
   peakWhileReading: 'peak while photos were read',
   afterLatencyRuns: 'after photos read under API load',
-  atRestAfterPhotos: 'at rest again (after --rest seconds)',
+  atRestAfterPhotos: 'at rest again, --rest seconds after the last photo',
 } as const;
 
 function parseCli() {
   const values = parseBenchCli(
     {
-      rounds: { type: 'string', default: '2' },
-      repeat: { type: 'string', default: '3' },
+      set: { type: 'string', default: 'hard' },
+      limit: { type: 'string' },
+      rounds: { type: 'string' },
+      repeat: { type: 'string' },
       duration: { type: 'string', default: '10' },
-      rest: { type: 'string', default: '20' },
+      rest: { type: 'string', default: '60' },
+      json: { type: 'string', default: RESULTS_FILE },
     },
-    'npm run bench:ocr -- [--rounds N] [--repeat N] [--duration N] [--rest N]',
+    'npm run bench:ocr -- [--set hard|sample] [--limit N] [--rounds N] [--repeat N] ' +
+      '[--duration N] [--rest N] [--json FILE]',
   );
   if (values.engine !== undefined && values.engine !== 'pglite') {
     throw new Error('bench:ocr runs on the embedded database only (--engine pglite)');
   }
+  const set = values.set as (typeof PHOTO_SETS)[number];
+  if (!PHOTO_SETS.includes(set)) throw new Error(`--set must be one of ${PHOTO_SETS.join(', ')}`);
+  const hard = set === 'hard';
   return {
-    rounds: wholeNumber('--rounds', values.rounds, 'rounds', 0, 20),
-    repeat: wholeNumber('--repeat', values.repeat, 'runs', 1, 20),
+    set,
+    limit:
+      values.limit === undefined ? null : wholeNumber('--limit', values.limit, 'photos', 1, 1000),
+    rounds: wholeNumber('--rounds', values.rounds ?? (hard ? '0' : '2'), 'rounds', 0, 20),
+    repeat: wholeNumber('--repeat', values.repeat ?? (hard ? '1' : '3'), 'runs', 1, 20),
     duration: wholeNumber('--duration', values.duration, 'seconds', 1, 600),
     rest: wholeNumber('--rest', values.rest, 'seconds', 0, 600),
+    json: path.resolve(values.json!),
   };
 }
 
@@ -113,6 +135,8 @@ interface ResultAnswer {
 
 interface Photo {
   doc: SampleDocument;
+  /** How it was photographed: careful, ordinary or poor in the hard set; "sample" otherwise. */
+  group: string;
   jpeg: Buffer;
   prepared: Buffer;
   prepareSeconds: number;
@@ -123,6 +147,7 @@ type Worker = 'cold' | 'language change' | 'warm';
 
 interface Reading {
   id: string;
+  group: string;
   language: OcrLanguage;
   kind: SampleDocument['kind'];
   worker: Worker;
@@ -178,6 +203,7 @@ async function uploadAndRead(
   );
   return {
     id: photo.doc.id,
+    group: photo.group,
     language: photo.doc.language,
     kind: photo.doc.kind,
     endToEndSeconds: round((done - started) / 1000, 3),
@@ -293,6 +319,29 @@ function scoreReading(doc: SampleDocument, result: ResultAnswer) {
   return { score, missed, falseLines };
 }
 
+/** Shares of 1, rounded to the percent; null where nothing was there to count. */
+interface Rates {
+  /** Expected items found (name exact or within 2 edits). */
+  recall: number | null;
+  /** Items found that were expected. */
+  precision: number | null;
+  /** Matched items with a price whose price was read to the cent. */
+  pricesRight: number | null;
+  /** Printed totals read to the cent. */
+  totalsRight: number | null;
+}
+
+function ratesOf(score: Score): Rates {
+  const share = (part: number, whole: number) => (whole === 0 ? null : round(part / whole, 2));
+  const matched = score.exact + score.near;
+  return {
+    recall: share(matched, score.expected),
+    precision: share(matched, matched + score.falseItems),
+    pricesRight: share(score.priceExact, score.pricedMatched),
+    totalsRight: share(score.totalsExact, score.totalsExpected),
+  };
+}
+
 function addScores(scores: Score[]): Score {
   const sum = emptyScore();
   for (const score of scores) {
@@ -347,6 +396,17 @@ interface CliVariant {
 
 const hasTesseract = () => !spawnSync('tesseract', ['--version']).error;
 
+/** The languages the program has models of (Debian installs English only by default). */
+function systemLanguages(): Set<string> {
+  const listed = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
+  return new Set(
+    listed.stdout
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim()),
+  );
+}
+
 /** The npm models the server reads (`best_int`), unpacked where the program can read them. */
 function unpackServerModels(into: string, languages: OcrLanguage[]): string {
   const fromServer = createRequire(path.join(REPO_ROOT, 'apps', 'server', 'package.json'));
@@ -373,8 +433,10 @@ function timeCli(
 ): Map<string, number> {
   const seconds = new Map<string, number>();
   const env = { ...process.env, ...(variant.threads === 'one' ? { OMP_THREAD_LIMIT: '1' } : {}) };
+  const installed = variant.tessdata ? null : systemLanguages();
   for (const photo of photos) {
     checkInterrupted();
+    if (installed && !installed.has(photo.doc.language)) continue;
     const args = [pictures.get(photo.doc.id)!, 'stdout', '-l', photo.doc.language, '--oem', '1'];
     if (variant.tessdata) args.push('--tessdata-dir', variant.tessdata);
     const runs: number[] = [];
@@ -448,6 +510,14 @@ async function measureLatency(
   return latencies;
 }
 
+/** The receipts in BUSY_LANGUAGE; a short run may have none, and then any receipt or photo. */
+function busyPhotos(photos: Photo[]): Photo[] {
+  const receipts = photos.filter((photo) => photo.doc.kind === 'receipt');
+  const busy = receipts.filter((photo) => photo.doc.language === BUSY_LANGUAGE);
+  if (busy.length > 0) return busy;
+  return receipts.length > 0 ? receipts : photos;
+}
+
 /** Reads photos one after another until stopped; stopping waits for the current one. */
 function keepReading(read: (photo: Photo) => Promise<Reading>, photos: Photo[]) {
   return () => {
@@ -494,14 +564,16 @@ const otherCoresSince = (pid: number, before: CpuSnapshot) =>
 interface Summary {
   count: number;
   median: number | null;
+  p90: number | null;
   max: number | null;
 }
 
 function summarise(values: (number | null)[]): Summary {
-  const known = values.filter((value): value is number => value !== null);
+  const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
   return {
     count: known.length,
     median: known.length ? round(median(known)!, 2) : null,
+    p90: known.length ? round(percentile(known, 90), 2) : null,
     max: known.length ? round(Math.max(...known), 2) : null,
   };
 }
@@ -512,16 +584,18 @@ interface OcrReport {
   loadAverage: number[];
   /** Busy cores outside this script over a few idle seconds before it started. */
   backgroundCoresAtStart: number | null;
-  photo: PhotoOptions;
+  /** How the sample set is drawn; the hard set's groups are described in its camera.ts. */
+  photo: PhotoOptions | null;
   options: ReturnType<typeof parseCli>;
   photoBytes: Summary;
   /** What the server stores and the worker reads: preparePhoto's picture. */
   preparedBytes: Summary;
   /** preparePhoto alone, in this process, before the server starts. */
   prepareSeconds: Summary;
-  accuracy: (Score & { language: string })[];
+  accuracy: (Score & Rates & { group: string; language: string })[];
   documents: (Score & {
     id: string;
+    group: string;
     missed: string[];
     falseLines: string[];
     totalCents: number | null;
@@ -533,12 +607,14 @@ interface OcrReport {
     languageChange: Summary;
     warmReceipts: { endToEnd: Summary; upload: Summary; inWorker: Summary };
     warmLists: Summary;
+    /** Every warm photo of a group, receipts and lists. */
+    warmByGroup: Record<string, Summary>;
     otherCores: { accuracyPass: number | null; speedPass: number | null };
   };
   recognitionAlone: {
     perReceipt: Record<string, string | number | null>[];
     appMedian: number | null;
-    cli: Record<string, { median: number | null; appOverCli: number }>;
+    cli: Record<string, { median: number | null; appOverCli: number | null }>;
     note: string | null;
     backgroundCores: number | null;
   };
@@ -553,14 +629,35 @@ interface OcrReport {
   serverLogLines: number;
 }
 
-async function drawPhotos(): Promise<Photo[]> {
+/** `count` entries spread evenly over `all`, so that a short run still sees every group. */
+function spread<T>(all: readonly T[], count: number | null): T[] {
+  if (count === null || count >= all.length) return [...all];
+  return Array.from({ length: count }, (_, i) => all[Math.floor((i * all.length) / count)]!);
+}
+
+async function drawPhotos(options: ReturnType<typeof parseCli>): Promise<Photo[]> {
+  const chosen =
+    options.set === 'hard'
+      ? spread(HARD_DOCUMENTS, options.limit).map((doc) => ({
+          doc,
+          group: doc.group,
+          draw: () => renderHardPhoto(doc),
+        }))
+      : spread(SAMPLE_DOCUMENTS, options.limit).map((doc) => ({
+          doc,
+          group: 'sample',
+          draw: () => renderDocumentPhoto(doc, PHOTO_LIKE),
+        }));
+  // Read language by language, as a household does: one new worker per language, the rest warm.
+  const languages = [...new Set(chosen.map(({ doc }) => doc.language))];
+  chosen.sort((a, b) => languages.indexOf(a.doc.language) - languages.indexOf(b.doc.language));
   const photos: Photo[] = [];
-  for (const doc of SAMPLE_DOCUMENTS) {
-    const jpeg = await renderDocumentPhoto(doc, PHOTO_LIKE);
+  for (const { doc, group, draw } of chosen) {
+    const jpeg = await draw();
     const started = performance.now();
     const prepared = await preparePhoto(jpeg);
     const prepareSeconds = round((performance.now() - started) / 1000, 3);
-    photos.push({ doc, jpeg, prepared, prepareSeconds });
+    photos.push({ doc, group, jpeg, prepared, prepareSeconds });
   }
   return photos;
 }
@@ -586,7 +683,7 @@ async function measureServer(photos: Photo[], options: ReturnType<typeof parseCl
     console.log('API latency without photos…');
     const withoutPhotos = await measureLatency(server, account, options.duration, null);
 
-    console.log('reading each sample photo…');
+    console.log('reading each photo…');
     const read = photoReader(server, account, list.id);
     const peak = rssPeak(pid);
     let cpuBefore = cpuSnapshot([pid], null);
@@ -621,10 +718,7 @@ async function measureServer(photos: Photo[], options: ReturnType<typeof parseCl
       server,
       account,
       options.duration,
-      keepReading(
-        read,
-        receipts.filter((photo) => photo.doc.language === BUSY_LANGUAGE),
-      ),
+      keepReading(read, busyPhotos(photos)),
     );
     const peakWhileReading = peak();
     const afterLatencyRuns = rssMiB(pid);
@@ -685,8 +779,9 @@ async function measureRecognitionAlone(
     note = 'the tesseract program is not installed here: no comparison';
     console.log(note);
   }
-  const sumOf = (seconds: Map<string, number>) =>
-    [...seconds.values()].reduce((sum, value) => sum + value, 0);
+  // Over the receipts the program read: without a language's models it reads none of them.
+  const sumOf = (seconds: Map<string, number>, over: Map<string, number>) =>
+    [...over.keys()].reduce((sum, id) => sum + (seconds.get(id) ?? 0), 0);
   return {
     perReceipt: receipts.map((photo) => ({
       id: photo.doc.id,
@@ -699,7 +794,10 @@ async function measureRecognitionAlone(
     cli: Object.fromEntries(
       Object.entries(cli).map(([name, seconds]) => [
         name,
-        { median: median([...seconds.values()]), appOverCli: round(sumOf(lane) / sumOf(seconds)) },
+        {
+          median: median([...seconds.values()]),
+          appOverCli: seconds.size ? round(sumOf(lane, seconds) / sumOf(seconds, seconds)) : null,
+        },
       ]),
     ),
     note,
@@ -707,25 +805,46 @@ async function measureRecognitionAlone(
   };
 }
 
-function scoreAll(readings: Reading[]) {
+/** The receipts read alone: all of a small set; one per language and group of a large one. */
+function aloneReceipts(photos: Photo[]): Photo[] {
+  const receipts = photos.filter((photo) => photo.doc.kind === 'receipt');
+  if (receipts.length <= 10) return receipts;
+  const seen = new Set<string>();
+  return receipts.filter((photo) => {
+    const key = `${photo.group} ${photo.doc.language}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function scoreAll(readings: Reading[], photos: Photo[]) {
   const scored = readings.map((reading) => {
-    const doc = SAMPLE_DOCUMENTS.find((d) => d.id === reading.id)!;
+    const doc = photos.find((photo) => photo.doc.id === reading.id)!.doc;
     return { reading, doc, ...scoreReading(doc, reading.result) };
   });
-  const sum = (language: string, keep: (s: (typeof scored)[number]) => boolean) => ({
-    language,
-    ...addScores(scored.filter(keep).map((s) => s.score)),
-  });
-  const languages = [...new Set(SAMPLE_DOCUMENTS.map((doc) => doc.language))];
+  const sum = (group: string, language: string, keep: (s: (typeof scored)[number]) => boolean) => {
+    const score = addScores(scored.filter(keep).map((s) => s.score));
+    return { group, language, ...score, ...ratesOf(score) };
+  };
+  const groups = [...new Set(photos.map((photo) => photo.group))];
+  const languages = [...new Set(photos.map((photo) => photo.doc.language))];
+  const inGroup = (group: string) => (s: (typeof scored)[number]) => s.reading.group === group;
   return {
     accuracy: [
-      ...languages.map((language) => sum(language, (s) => s.reading.language === language)),
-      sum('all', () => true),
-      sum('receipts', (s) => s.reading.kind === 'receipt'),
-      sum('lists', (s) => s.reading.kind === 'list'),
+      ...groups.flatMap((group) => [
+        ...languages.map((language) =>
+          sum(group, language, (s) => inGroup(group)(s) && s.reading.language === language),
+        ),
+        sum(group, 'receipts', (s) => inGroup(group)(s) && s.reading.kind === 'receipt'),
+        sum(group, 'lists', (s) => inGroup(group)(s) && s.reading.kind === 'list'),
+        sum(group, 'all', inGroup(group)),
+      ]),
+      ...(groups.length > 1 ? [sum('every group', 'all', () => true)] : []),
     ],
     documents: scored.map((s) => ({
       id: s.reading.id,
+      group: s.reading.group,
       ...s.score,
       missed: s.missed,
       falseLines: s.falseLines,
@@ -759,6 +878,16 @@ function speedOf(
         .filter((r) => r.kind === 'list' && r.worker === 'warm')
         .map((r) => r.endToEndSeconds),
     ),
+    warmByGroup: Object.fromEntries(
+      [...new Set(readings.map((r) => r.group))].map((group) => [
+        group,
+        summarise(
+          [...readings, ...speedReadings]
+            .filter((r) => r.group === group && r.worker === 'warm')
+            .map((r) => r.endToEndSeconds),
+        ),
+      ]),
+    ),
     otherCores,
   };
 }
@@ -773,21 +902,22 @@ async function run(options: ReturnType<typeof parseCli>): Promise<OcrReport> {
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'household-bench-ocr-'));
   try {
     console.log('drawing and preparing the photos…');
-    const photos = await drawPhotos();
+    const photos = await drawPhotos(options);
     const onServer = await measureServer(photos, options, temp);
     const recognitionAlone = await measureRecognitionAlone(
-      photos.filter((photo) => photo.doc.kind === 'receipt'),
+      aloneReceipts(photos),
       options.repeat,
       temp,
     );
     return {
       ...started,
-      photo: PHOTO_LIKE,
-      options,
+      photo: options.set === 'sample' ? PHOTO_LIKE : null,
+      // The results file is committed: where it was written, from the repository's root.
+      options: { ...options, json: path.relative(REPO_ROOT, options.json) },
       photoBytes: summarise(photos.map((photo) => photo.jpeg.length)),
       preparedBytes: summarise(photos.map((photo) => photo.prepared.length)),
       prepareSeconds: summarise(photos.map((photo) => photo.prepareSeconds)),
-      ...scoreAll(onServer.readings),
+      ...scoreAll(onServer.readings, photos),
       readings: [...onServer.readings, ...onServer.speedReadings].map(withoutResult),
       speed: speedOf(onServer.readings, onServer.speedReadings, onServer.otherCores),
       recognitionAlone,
@@ -801,22 +931,39 @@ async function run(options: ReturnType<typeof parseCli>): Promise<OcrReport> {
 }
 
 function printReport(report: OcrReport) {
-  const percent = (part: number, whole: number) =>
-    whole === 0 ? '' : `${Math.round((part / whole) * 100)} %`;
-  console.log('\nAccuracy (items of the sample photos, drawn PHOTO_LIKE)\n');
+  const percent = (share: number | null) => (share === null ? '' : `${Math.round(share * 100)} %`);
+  console.log(
+    report.options.set === 'hard'
+      ? '\nAccuracy (the hard photo set, by how the photos were taken)\n'
+      : '\nAccuracy (items of the sample photos, drawn PHOTO_LIKE)\n',
+  );
   console.log(
     table(
-      ['', 'expected', 'name exact', '+ within 2 edits', 'price exact', 'false items', 'total'],
-      report.accuracy.map((s) => [
-        s.language,
-        String(s.expected),
-        `${s.exact} (${percent(s.exact, s.expected)})`,
-        `${s.exact + s.near} (${percent(s.exact + s.near, s.expected)})`,
-        s.pricedMatched ? `${s.priceExact}/${s.pricedMatched}` : '',
-        String(s.falseItems),
-        s.totalsExpected ? `${s.totalsExact}/${s.totalsExpected}` : '',
-      ]),
-      1,
+      [
+        'group',
+        '',
+        'expected',
+        'name exact',
+        'recall (+ within 2 edits)',
+        'precision',
+        'price exact',
+        'false items',
+        'total right',
+      ],
+      report.accuracy
+        .filter((s) => s.expected > 0)
+        .map((s) => [
+          s.group,
+          s.language,
+          String(s.expected),
+          String(s.exact),
+          `${s.exact + s.near}${s.recall === null ? '' : ` (${percent(s.recall)})`}`,
+          percent(s.precision),
+          s.pricedMatched ? `${s.priceExact}/${s.pricedMatched} (${percent(s.pricesRight)})` : '',
+          String(s.falseItems),
+          s.totalsExpected ? `${s.totalsExact}/${s.totalsExpected}` : '',
+        ]),
+      2,
     ),
   );
   for (const doc of report.documents) {
@@ -827,7 +974,8 @@ function printReport(report: OcrReport) {
   }
 
   const { speed } = report;
-  const cell = (s: Summary) => (s.count ? `${s.median} (max ${s.max}, n=${s.count})` : '');
+  const cell = (s: Summary) =>
+    s.count ? `${s.median} (p90 ${s.p90}, max ${s.max}, n=${s.count})` : '';
   console.log('\nSeconds per photo, upload to done (target ≤ 2 s for a typical receipt)\n');
   console.log(
     table(
@@ -843,6 +991,10 @@ function printReport(report: OcrReport) {
         ['    preparePhoto alone, in the bench process', cell(report.prepareSeconds)],
         ['  in the worker (started → finished)', cell(speed.warmReceipts.inWorker)],
         ['shopping list, warm worker', cell(speed.warmLists)],
+        ...Object.entries(speed.warmByGroup).map(([group, summary]) => [
+          `${group} photos, warm worker`,
+          cell(summary),
+        ]),
       ],
       1,
     ),
@@ -868,7 +1020,14 @@ function printReport(report: OcrReport) {
           ...variants.map((v) => String(row[v])),
         ]),
         ['median', String(alone.appMedian), ...variants.map((v) => String(alone.cli[v]!.median))],
-        ['app / tesseract (sums)', '', ...variants.map((v) => `${alone.cli[v]!.appOverCli}×`)],
+        [
+          'app / tesseract (sums)',
+          '',
+          ...variants.map((v) => {
+            const ratio = alone.cli[v]!.appOverCli;
+            return ratio === null ? 'no models' : `${ratio}×`;
+          }),
+        ],
       ],
       1,
     ),
@@ -910,13 +1069,14 @@ function printReport(report: OcrReport) {
     `\ntargets: a warm receipt in ≤ ${TARGET_SECONDS_PER_PHOTO} s: ${warm} s, ` +
       `${warm !== null && warm <= TARGET_SECONDS_PER_PHOTO ? 'met' : 'missed'}; ` +
       `recognition ≤ ${TARGET_APP_OVER_CLI}× tesseract (${FAIR_CLI}): ` +
-      (fair === undefined
+      (fair === undefined || fair === null
         ? 'not compared'
         : `${fair}×, ${fair <= TARGET_APP_OVER_CLI ? 'met' : 'missed'}`),
   );
 }
 
-const report = await run(parseCli());
+const options = parseCli();
+const report = await run(options);
 printReport(report);
-fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+fs.mkdirSync(path.dirname(options.json), { recursive: true });
+fs.writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
