@@ -25,6 +25,8 @@ export const ocrJobs = pgTable(
     items: jsonb('items').$type<OcrItem[]>(),
     lines: jsonb('lines').$type<OcrLine[]>(),
     totalCents: integer('total_cents'),
+    /** Discount and deposit lines of a receipt, summed: what its items need not explain. */
+    discountsCents: integer('discounts_cents'),
     /** Receipt or list, once read; null before (and for jobs read before it was kept). */
     kind: text('kind').$type<OcrPaperKind>(),
     /**

@@ -15,6 +15,7 @@ import {
   OCR_LANGUAGE_OF_LOCALE,
   LOCALES,
 } from '@household/contracts';
+import { checkReceiptTotal } from '@household/domain';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -23,7 +24,6 @@ import { AppError, notFound } from '../../http/problem';
 import { assertEditable, requireVisibleList } from '../lists/lists.policy';
 import { ocrJobEvent, type OcrRunner } from './ocr-runner';
 import { preparePhoto, type PreparedPhoto } from './prepare-image';
-import { checkReceiptTotal } from './reading';
 import { containsPattern } from './search-text';
 
 type HistoryQuery = z.output<typeof ZOcrHistoryQuery>;
@@ -202,8 +202,19 @@ export async function jobResult(ctx: AppContext, actor: UserRow, id: number): Pr
     .where(eq(ocrImages.jobId, row.id));
   // Computed when read, not stored: a better check applies to earlier jobs too.
   const check = checkReceiptTotal(
-    items.map((item) => ({ priceCents: item.price_cents, suggestion: item.suggestion })),
+    items.map((item) => ({
+      name: item.name,
+      quantity: item.quantity,
+      unit: item.unit,
+      priceCents: item.price_cents,
+      confidence: item.confidence,
+      line: item.line,
+      lineIndex: item.line_index,
+      suggestion: item.suggestion,
+      doubtfulWords: item.doubtful_words,
+    })),
     row.totalCents,
+    row.discountsCents ?? 0,
   );
   return {
     job: presentJob(row),

@@ -1,11 +1,11 @@
 import type { OcrLanguage, RealtimeEvent } from '@household/contracts';
+import { detectOcrLanguage, readReceiptLines, type RecognisedLine } from '@household/domain';
 import { and, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { ocrImages, ocrJobs, type OcrJobRow } from '../../db/schema';
 import { AppError } from '../../http/problem';
 import type { PreparedPhoto } from './prepare-image';
-import { CLEAR_LANGUAGE_SCORE, detectOcrLanguage, readLines, type ReadLine } from './reading';
 import { RecognitionLane } from './recognizer';
 import { foldSearchText } from './search-text';
 
@@ -17,6 +17,11 @@ const SWEEP_MS = 60_000;
 const PROGRESS_STEP = 5;
 /** What one photo takes on a small server, for Retry-After when the queue is full. */
 const SECONDS_PER_PHOTO = 3;
+/**
+ * With `auto`, a photo is read again in the detected language when that language holds at least
+ * this share of the language evidence in the first reading.
+ */
+const CLEAR_LANGUAGE_SCORE = 0.6;
 
 export function ocrJobEvent(
   job: Pick<OcrJobRow, 'id' | 'userId' | 'listId' | 'progress'>,
@@ -171,7 +176,7 @@ export class OcrRunner {
         );
       });
     let language = job.language as OcrLanguage;
-    let lines: ReadLine[];
+    let lines: RecognisedLine[];
     try {
       // With `auto`, a second reading may follow: the first gets half of the bar.
       lines = await read(language, 0, detectLanguage ? 50 : 100);
@@ -190,16 +195,17 @@ export class OcrRunner {
       return this.finish(job, { state: 'failed', failure: 'recognition_failed' });
     }
     if (held.cancelled) return;
-    const reading = readLines(lines, language);
+    const reading = readReceiptLines(lines, language);
     await this.finish(job, {
       state: 'done',
       progress: 100,
       language,
       languageDetected: detectLanguage,
       kind: reading.kind,
-      lines: lines.map(({ text, confidence, box }) => ({ text, confidence, box })),
+      lines: lines.map(({ text, confidence, box }) => ({ text, confidence, box: box ?? null })),
       searchText: lines.map((line) => foldSearchText(line.text)).join('\n'),
       totalCents: reading.totalCents,
+      discountsCents: reading.discountsAndDepositsCents,
       items: reading.items.map((item) => ({
         name: item.name,
         quantity: item.quantity,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { OcrLanguage } from '@household/contracts';
 import type { Bbox, Worker } from 'tesseract.js';
 import type { PreparedPhoto } from './prepare-image';
-import type { ReadLine } from './reading';
+import type { RecognisedLine } from '@household/domain';
 
 const require = createRequire(import.meta.url);
 
@@ -18,7 +18,7 @@ function languageDataPath(language: OcrLanguage): string {
 }
 
 /** A tesseract box in pixels as fractions of the picture, clamped: the contract's 0–1. */
-function boxOf(bbox: Bbox, width: number, height: number): ReadLine['box'] {
+function boxOf(bbox: Bbox, width: number, height: number): RecognisedLine['box'] {
   const clamp = (share: number) => Math.min(1, Math.max(0, share));
   const x = clamp(bbox.x0 / width);
   const y = clamp(bbox.y0 / height);
@@ -58,7 +58,7 @@ export class RecognitionLane {
     picture: PreparedPhoto,
     language: OcrLanguage,
     onProgress: (percent: number) => void,
-  ): Promise<ReadLine[]> {
+  ): Promise<RecognisedLine[]> {
     this.clearIdleTimer();
     const worker = await this.workerFor(language);
     this.onProgress = onProgress;
@@ -70,7 +70,7 @@ export class RecognitionLane {
         worker.recognize(picture.bytes, {}, { text: false, blocks: true }),
         stopped,
       ]);
-      const lines: ReadLine[] = [];
+      const lines: RecognisedLine[] = [];
       for (const block of data.blocks ?? []) {
         for (const paragraph of block.paragraphs) {
           for (const line of paragraph.lines) {
