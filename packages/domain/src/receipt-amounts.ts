@@ -33,13 +33,13 @@ export const TRAILING_PRICE = new RegExp(
 );
 /**
  * Prices whose decimal separator recognition lost, read only where a receipt's price belongs.
- * "2 25": a space where the separator was, read as 2,25. "225": the digits alone, read as
+ * "2 25", "2:25": a space, or a colon or semicolon, where the separator was, read as 2,25. "225": the digits alone, read as
  * written (225.00): nothing tells 2,25 from 22,50 on the line itself, but the receipt's total
  * does, and checkReceiptTotal proposes the separator back when it explains the difference.
  * Groups: 1 the units, 2 the cents (the first form only).
  */
 export const SPACED_PRICE = new RegExp(
-  `(?:^| )(?:${CURRENCY} ?)?(\\d{1,3}) (\\d{2})(?: ?${CURRENCY})?${TAX_CLASS}?${STRAY}$`,
+  `(?:^| )(?:${CURRENCY} ?)?(\\d{1,3})[ :;](\\d{2})(?: ?${CURRENCY})?${TAX_CLASS}?${STRAY}$`,
   'u',
 );
 export const WHOLE_PRICE = new RegExp(

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OCR_LANGUAGES } from '@household/contracts';
 import type { OcrLanguage } from '@household/contracts';
+import { checkReceiptTotal } from './receipt-total-check';
 import { readReceiptLines } from './receipt-lines';
 import type { ReceiptReading, RecognisedLine } from './receipt-lines';
 
@@ -51,6 +52,20 @@ describe('readReceiptLines: receipt or list, from the paper', () => {
   it('reads a receipt from its damaged prices alone: "2 25", "225 A", "2,2S"', () => {
     const text = `VOLLMILCH 2 25\nBROT 225 A\nKAESE 2,2S\nEIER 1,99`;
     expect(read(text, 'deu').kind).toBe('receipt');
+  });
+
+  it('reads a colon read for the separator as one, and the total check proposes the misread digit', () => {
+    const reading = read('MILK 1.20\nBREAD 2:58\nAPPLES 3.10\nTOTAL 6.80', 'eng', 74);
+    expect(reading.items.map((item) => [item.name, item.priceCents])).toEqual([
+      ['MILK', 120],
+      ['BREAD', 258],
+      ['APPLES', 310],
+    ]);
+    expect(checkReceiptTotal(reading.items, reading.totalCents)).toMatchObject({
+      differenceCents: -8,
+      fixes: [{ itemIndex: 1, reason: 'digit', fromCents: 258, toCents: 250 }],
+      adjustmentCents: 0,
+    });
   });
 
   it('reads a receipt from lines flush right across the paper when boxes are given', () => {

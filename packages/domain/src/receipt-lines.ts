@@ -343,7 +343,9 @@ function readLine(line: string, source: LineSource, damagedPrices: boolean): Rea
 function readText(text: string, source: LineSource, damagedPrices: boolean): Entry | null {
   const { confidence } = source;
   if (!/[\p{L}\p{N}]/u.test(text)) return null;
-  if (DATE_OR_TIME.test(text) || VAT_ID.test(text)) return { kind: 'other' };
+  // Amid a receipt's items, "BREAD 2:58" is a price whose separator was misread, not a time.
+  const isTime = DATE_OR_TIME.test(text) && !(damagedPrices && SPACED_PRICE.test(text));
+  if (isTime || VAT_ID.test(text)) return { kind: 'other' };
 
   const words = foldWords(text);
   if (isNotItemLine(words)) {
