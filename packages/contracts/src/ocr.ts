@@ -7,7 +7,7 @@ import {
   OCR_LANGUAGES,
 } from './limits';
 import { ZItem, ZItemName, ZPriceCents, ZQuantity, ZUnit } from './lists';
-import { ZIdParam } from './text';
+import { ZIdParam, zLine } from './text';
 
 export const ZOcrLanguage = z.enum(OCR_LANGUAGES);
 /** What an upload may ask for: one of the languages, or `auto` to have it detected (issue 28 §1). */
@@ -157,7 +157,7 @@ export const ZOcrHistoryQuery = z.object({
   /** Only the jobs of this list. */
   list_id: ZIdParam.optional(),
   /** Only the jobs whose recognised text contains this (case and accents aside). */
-  q: z.string().trim().min(1).max(100).optional(),
+  q: zLine().trim().min(1).max(100).optional(),
   limit: z.coerce.number().int().min(1).max(OCR_HISTORY_PAGE_MAX).default(OCR_HISTORY_PAGE_DEFAULT),
   cursor: ZIdParam.optional(),
 });

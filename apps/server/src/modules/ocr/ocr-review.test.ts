@@ -188,6 +188,14 @@ describe('auto language', () => {
 });
 
 describe('history search', () => {
+  it.each(['%00', '%0Abread', '%20%20'])(
+    'refuses a search of what nobody types or of blanks (q=%s) with 400',
+    async (q) => {
+      const ann = await buildUser(t.app);
+      expectProblem(await send(ann.auth, 'GET', `/ocr/history?q=${q}`), 400, 'validation_failed');
+    },
+  );
+
   it('finds the jobs whose text holds the words, with % and _ taken literally, by list and a page at a time', async () => {
     const ann = await buildUser(t.app);
     const list = await buildList(t.app, ann);
