@@ -4,7 +4,11 @@
  * one, interleaved, each after a pause so that work started after the previous answer is done;
  * the medians of the answer times (as the client sees them, on loopback) are compared.
  *
- *   npm run bench:address-timing -- [--engine pglite|postgres|both] [--tries 50]
+ * With `--smtp-delay MS`, mail goes to a local SMTP server (lib/smtp-sink.ts) that takes MS to
+ * accept each message, as a real one does, instead of the file outbox: a route that sent its mail
+ * before answering would show the delay for registered addresses only.
+ *
+ *   npm run bench:address-timing -- [--engine pglite|postgres|both] [--tries 50] [--smtp-delay 200]
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,6 +18,7 @@ import { recordFailure, type Engine, type EngineOutcome } from './lib/engines';
 import { createBenchDatabase, dropBenchDatabase } from './lib/postgres';
 import { call, signUp } from './lib/seed';
 import { API, BENCH_LIMITS, sleep, startServer, stopServer } from './lib/server';
+import { startSmtpSink, type SmtpSink } from './lib/smtp-sink';
 import { percentile } from './lib/stats';
 
 const RESULTS_FILE = path.join(import.meta.dirname, 'results', 'address-timing-latest.json');
@@ -22,10 +27,16 @@ const PAUSE_MS = 40;
 const WARMUP_TRIES = 10;
 
 const values = parseBenchCli(
-  { tries: { type: 'string', default: '50' } },
-  'npm run bench:address-timing -- [--engine pglite|postgres|both] [--tries N]',
+  { tries: { type: 'string', default: '50' }, 'smtp-delay': { type: 'string' } },
+  'npm run bench:address-timing -- [--engine pglite|postgres|both] [--tries N] [--smtp-delay MS]',
 );
 const tries = wholeNumber('--tries', values.tries, 'tries', 5, 10_000);
+const smtpDelayMs =
+  values['smtp-delay'] === undefined
+    ? null
+    : wholeNumber('--smtp-delay', values['smtp-delay'], 'milliseconds', 0, 10_000);
+/** After each try: longer than the work the route does after its answer (a mail sent). */
+const pauseMs = PAUSE_MS + (smtpDelayMs ?? 0);
 const engines = selectedEngines(values.engine === 'both' ? undefined : values.engine);
 
 const unknownEmail = () => `nobody-${randomBytes(6).toString('hex')}@example.com`;
@@ -105,9 +116,9 @@ async function measureProbe(base: string, engine: Engine, probe: Probe, known: (
   let unknownStatus = 0;
   for (let i = 0; i < WARMUP_TRIES + tries; i += 1) {
     const a = await timed(() => probe.send(base, known()));
-    await sleep(PAUSE_MS);
+    await sleep(pauseMs);
     const b = await timed(() => probe.send(base, unknownEmail()));
-    await sleep(PAUSE_MS);
+    await sleep(pauseMs);
     if (i < WARMUP_TRIES) continue;
     knownMs.push(a.ms);
     unknownMs.push(b.ms);
@@ -136,6 +147,8 @@ async function runEngine(engine: Engine, rows: Row[]) {
   const dbName = `bench_timing_${process.pid}`;
   const env: Record<string, string> = { ...BENCH_LIMITS, DATA_DIR: dataDir };
   if (engine === 'postgres') env.DATABASE_URL = createBenchDatabase(dbName);
+  const sink: SmtpSink | null = smtpDelayMs === null ? null : await startSmtpSink(smtpDelayMs);
+  if (sink) env.SMTP_URL = sink.url;
   const server = await startServer({ env });
   try {
     const account = await signUp(server.base, 'Timing Owner');
@@ -159,8 +172,10 @@ async function runEngine(engine: Engine, rows: Row[]) {
           `difference ${row.differenceMs.toFixed(2)} ms`,
       );
     }
+    if (sink) console.log(`[${engine}] the mail server accepted ${sink.accepted()} messages`);
   } finally {
     await stopServer(server);
+    await sink?.close();
     if (engine === 'postgres') dropBenchDatabase(dbName);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -177,7 +192,8 @@ for (const engine of engines) {
     recordFailure(outcome, error);
   }
 }
-console.log(`\n${tries} tries each, medians, known minus unknown:`);
+const mail = smtpDelayMs === null ? 'the file outbox' : `SMTP taking ${smtpDelayMs} ms a message`;
+console.log(`\n${tries} tries each, mail to ${mail}, medians, known minus unknown:`);
 console.log('| engine | route | known (status) | unknown (status) | difference |');
 console.log('|---|---|---|---|---|');
 for (const row of rows) {
@@ -187,5 +203,5 @@ for (const row of rows) {
   );
 }
 fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-fs.writeFileSync(RESULTS_FILE, JSON.stringify({ tries, outcomes, rows }, null, 2));
+fs.writeFileSync(RESULTS_FILE, JSON.stringify({ tries, smtpDelayMs, outcomes, rows }, null, 2));
 if (outcomes.some((outcome) => outcome.status === 'failed')) process.exitCode = 1;

@@ -25,6 +25,22 @@ describe('route guard (spec §2)', () => {
     expect(pathOf(router)).toBe('/auth/login?redirect=%2F');
   });
 
+  it('never signs a visitor in from tokens in a URL: /auth/callback is no page', async () => {
+    const server = createFakeApi();
+    // A crafted link with someone else's tokens (login CSRF): the app must not take them.
+    server.protectedRoute('GET', '/users/me', () => jsonResponse({ id: 666, name: 'Mallory' }));
+    const { router, tokens } = renderApp(
+      '/auth/callback?access_token=stolen-access&refresh_token=stolen-refresh',
+      server,
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/callback');
+    expect(tokens.getAccessToken()).toBeNull();
+    expect(tokens.getRefreshToken()).toBeNull();
+    expect(server.callsTo('/users/me')).toHaveLength(0);
+  });
+
   it('sends a signed-in user who opens /auth/login to /, which shows My Lists', async () => {
     const server = createFakeApi();
     signInAs(server);

@@ -6,7 +6,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { authAttempts, users, type UserRow } from '../../db/schema';
 import { AppError, forbidden } from '../../http/problem';
 import { assertPasswordNotCommon } from './common-passwords';
-import { sendWithRetries, type Mail } from '../../lib/mailer';
+import type { Mail } from '../../lib/mailer';
+import { sendAuthMail } from './auth-mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import {
   createActionToken,
@@ -175,11 +176,6 @@ async function mayMail(
   return true;
 }
 
-/** Mail sent after an answer: a failed send is tried again later (lib/mailer.ts). */
-function sendAuthMail(ctx: AppContext, mail: Mail): Promise<void> {
-  return sendWithRetries(ctx.mailer, mail, ctx.config.mailRetryDelaysMs);
-}
-
 /**
  * Always succeeds from the caller's view, so the answer does not tell whether an email is
  * registered. One live link per account: a new one ends the ones mailed before.
@@ -264,16 +260,6 @@ function verificationMail(ctx: AppContext, email: string, token: string): Mail {
     subject: 'Confirm your email address',
     text: `Please confirm the email address of your Household account:\n${link}\n`,
   };
-}
-
-/** Sends at once, without retries: for a caller that waits for the mail (an email change). */
-export async function mailVerificationLink(
-  ctx: AppContext,
-  user: UserRow,
-  token: string,
-): Promise<void> {
-  if (!user.email) return;
-  await ctx.mailer.send(verificationMail(ctx, user.email, token));
 }
 
 /** Mails a verification link to the signed-in caller, or else to `email` if it is registered. */

@@ -9,6 +9,7 @@ import {
   invalidActionToken,
   useActionToken,
 } from './action-tokens';
+import { sendAuthMail } from './auth-mail';
 import { emailTaken } from './auth.service';
 import { revokeAllSessions } from './sessions';
 
@@ -65,15 +66,20 @@ export async function requestEmailChange(
   const undo = await createActionToken(db, user, 'undo_email_change', UNDO_TTL_MS);
   const oldEmail = user.email;
   // After the answer and its commit: the links must work when the mails arrive.
-  ctx.afterAnswer.run('email change mails', async () => {
-    await mailConfirmLink(ctx, newEmail, confirm);
-    if (oldEmail) await mailUndoLink(ctx, { oldEmail, newEmail, token: undo });
-  });
+  // Two tasks: the old address is told even when the new one cannot be reached.
+  ctx.afterAnswer.run('email change confirmation mail', () =>
+    mailConfirmLink(ctx, newEmail, confirm),
+  );
+  if (oldEmail) {
+    ctx.afterAnswer.run('email change undo mail', () =>
+      mailUndoLink(ctx, { oldEmail, newEmail, token: undo }),
+    );
+  }
 }
 
 async function mailConfirmLink(ctx: AppContext, to: string, token: string): Promise<void> {
   const link = `${ctx.config.publicAppUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send({
+  await sendAuthMail(ctx, {
     to,
     subject: 'Confirm your new email address',
     text:
@@ -88,7 +94,7 @@ async function mailUndoLink(
   mail: { oldEmail: string; newEmail: string; token: string },
 ): Promise<void> {
   const link = `${ctx.config.publicAppUrl}/auth/undo-email-change?token=${encodeURIComponent(mail.token)}`;
-  await ctx.mailer.send({
+  await sendAuthMail(ctx, {
     to: mail.oldEmail,
     subject: 'Your email address is being changed',
     text:

@@ -2,6 +2,7 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { authAttempts, users, type UserRow } from '../../db/schema';
 import { createActionToken, useActionToken } from './action-tokens';
+import { sendAuthMail } from './auth-mail';
 import { sourceMayAskForMail } from './mail-limits';
 
 /**
@@ -52,7 +53,7 @@ export async function requestUnlockLink(
   if (!(await sourceMayAskForMail(ctx, source))) return;
   await ctx.db.insert(authAttempts).values({ kind: 'unlock_mail', email, source });
   const link = await unlockLink(ctx, user);
-  await ctx.mailer.send({
+  await sendAuthMail(ctx, {
     to: user.email,
     subject: 'Sign in on this device',
     text:
@@ -80,7 +81,7 @@ export async function noticeGuessing(ctx: AppContext, email: string, failures: n
   await ctx.db.insert(authAttempts).values({ kind: 'guessing_notice', email });
   await ctx.noticeSignInAttempts?.(user.id, failures);
   const link = await unlockLink(ctx, user);
-  await ctx.mailer.send({
+  await sendAuthMail(ctx, {
     to: user.email,
     subject: 'Someone is trying to sign in to your account',
     text:

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { DEFAULT_PASSWORD, uniqueEmail } from '../../../test/support/factories';
+import { buildUser, DEFAULT_PASSWORD, uniqueEmail } from '../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { expectProblem } from '../../../test/support/assertions';
 
@@ -45,5 +45,20 @@ describe('with the mail server down', () => {
     expect(claim.statusCode).toBe(200);
     const [claimed] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(claimed?.isGuest).toBe(false);
+  });
+  it('an email change answers 200 and waits for its confirmation; the failed mails change nothing', async () => {
+    const alex = await buildUser(t.app, { name: 'Alex' });
+    const newEmail = uniqueEmail('moving');
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users/me',
+      headers: alex.auth,
+      payload: { email: newEmail, current_password: alex.password },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ email: alex.email, pending_email: newEmail });
+    await t.app.afterAnswer.idle();
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: alex.auth });
+    expect(me.json()).toMatchObject({ email: alex.email, pending_email: newEmail });
   });
 });

@@ -96,6 +96,37 @@ describe('account page (spec §2 Account settings)', () => {
       expect(screen.getByText('Failed to change password')).toBeInTheDocument();
     });
 
+    it('shows a new password that is too common under that field, and keeps the form', async () => {
+      const { server } = openAccount();
+      server.protectedRoute(
+        'POST',
+        '/users/password',
+        () =>
+          new Response(
+            JSON.stringify({
+              type: 'about:blank',
+              title: 'Validation failed',
+              status: 400,
+              code: 'validation_failed',
+              errors: [
+                { path: 'new_password', code: 'password_too_common', message: 'too common' },
+              ],
+            }),
+            { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+          ),
+      );
+      const card = await section('Change password');
+      await submitPasswords(card);
+
+      expect(
+        await within(card).findByText(
+          'This password is too common; choose one that is harder to guess',
+        ),
+      ).toBeInTheDocument();
+      expect(within(card).getByLabelText('Current password')).toHaveValue('old-password');
+      expect(screen.queryByText('Failed to change password')).not.toBeInTheDocument();
+    });
+
     it('changes the password', async () => {
       const { server } = openAccount();
       server.protectedRoute('POST', '/users/password', () => new Response(null, { status: 204 }));

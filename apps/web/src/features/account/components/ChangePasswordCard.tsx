@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/forms';
 import type { TranslationKey } from '../../../lib/i18n';
+import { isPasswordTooCommon, PASSWORD_TOO_COMMON } from '../../../lib/password-too-common';
 import { notify } from '../../../lib/toasts';
 import { useChangePassword } from '../api/mutations';
 import { SettingsCard } from '../../../components/SettingsCard';
@@ -62,6 +63,10 @@ export function ChangePasswordCard() {
         onError: (error) => {
           if (isApiError(error, 'invalid_credentials')) {
             setError('currentPassword', { message: 'errors.currentPasswordIncorrect' });
+          } else if (isPasswordTooCommon(error)) {
+            // Said under the field it is about; the form keeps what was typed for another try.
+            setError('newPassword', { message: PASSWORD_TOO_COMMON });
+            return;
           }
           notify({ type: 'error', message: t('account.password.failed') });
         },
