@@ -19,6 +19,12 @@ import { accountWritePairs, raceAccountWrites } from './races';
 import { seedWorld, type World } from './seed';
 import { snapshotChanges, snapshotUrls, takeSnapshot, type Snapshot } from './snapshot';
 
+/**
+ * A route's variants, one after another: seconds each on a quiet machine; on a busy 2-core CI
+ * machine, with two test files at once, one route's run once took past the default 30 s.
+ */
+const ROUTE_TIMEOUT_MS = 120_000;
+
 // The fuzz gate (docs/fuzz.md): every operation of the OpenAPI document gets the known nasty
 // values in every field, then FUZZ_RUNS random variants, on both database engines. No answer may
 // be a 5xx, every error is problem+json, an outsider never gets a 2xx for someone else's id, and
@@ -60,10 +66,14 @@ describe('phase 1: an outsider naming the member’s ids changes and sees nothin
   });
 
   for (const operation of ordered) {
-    it(`${operation.key} answers every variant with a 4xx problem or a harmless success`, async () => {
-      const report = await fuzzOperation(testApp.app, phase(), operation, seed, runs);
-      expect(report.failures, describeFailures(report, seed, runs)).toEqual([]);
-    });
+    it(
+      `${operation.key} answers every variant with a 4xx problem or a harmless success`,
+      async () => {
+        const report = await fuzzOperation(testApp.app, phase(), operation, seed, runs);
+        expect(report.failures, describeFailures(report, seed, runs)).toEqual([]);
+      },
+      ROUTE_TIMEOUT_MS,
+    );
   }
 
   it('everything the member can read is byte for byte what it was', async () => {
@@ -83,10 +93,14 @@ describe('phase 2: the member’s malformed requests leave the resources they di
 
   // Account operations are phase 1's only (run.ts says why).
   for (const operation of ordered.filter((candidate) => !isAccountOperation(candidate))) {
-    it(`${operation.key} answers every variant with a 4xx problem or a success`, async () => {
-      const report = await fuzzOperation(testApp.app, phase(), operation, seed, runs);
-      expect(report.failures, describeFailures(report, seed, runs)).toEqual([]);
-    });
+    it(
+      `${operation.key} answers every variant with a 4xx problem or a success`,
+      async () => {
+        const report = await fuzzOperation(testApp.app, phase(), operation, seed, runs);
+        expect(report.failures, describeFailures(report, seed, runs)).toEqual([]);
+      },
+      ROUTE_TIMEOUT_MS,
+    );
   }
 
   it('the canary is byte for byte what it was', async () => {

@@ -191,6 +191,7 @@ describe('the unlock link and the notice', () => {
       payload: { email: owner.email },
     });
     expect(asked.statusCode).toBe(202);
+    await t.app.afterAnswer.idle();
     const mail = t
       .outbox()
       .find((m) => m.to === owner.email && m.subject === 'Sign in on this device');
@@ -214,6 +215,7 @@ describe('the unlock link and the notice', () => {
       payload: { email: 'no-account@example.test' },
     });
     expect(asked.statusCode).toBe(202);
+    await t.app.afterAnswer.idle();
     expect(t.outbox().length).toBe(before);
   });
 
@@ -227,6 +229,7 @@ describe('the unlock link and the notice', () => {
           (m) =>
             m.to === owner.email && m.subject === 'Someone is trying to sign in to your account',
         );
+    await t.app.afterAnswer.idle();
     expect(notices()).toHaveLength(1);
     expect(notices()[0]!.text).toContain('10 failed attempts');
     expect(linkToken(notices()[0]!.text)).not.toBe('');
@@ -243,6 +246,7 @@ describe('the unlock link and the notice', () => {
 
     await letTimePass(owner.email, 20 * 60 * 1000);
     await guessFromEverywhere(owner.email, 3);
+    await t.app.afterAnswer.idle();
     expect(notices()).toHaveLength(1);
     const rows = await t.database.db
       .select()

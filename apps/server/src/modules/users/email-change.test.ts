@@ -29,8 +29,9 @@ const me = async (auth: Auth) =>
 const post = (url: string, body: object) =>
   t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: body });
 
-/** The token of the last mail to `email` whose link goes to `page`. */
-function mailedToken(email: string, page: string): string {
+/** The token of the last mail to `email` whose link goes to `page`, once mails sent after the answers are out. */
+async function mailedToken(email: string, page: string): Promise<string> {
+  await t.app.afterAnswer.idle();
   const mail = t
     .outbox()
     .filter((entry) => entry.to === email && entry.text.includes(`${page}?token=`))
@@ -92,13 +93,13 @@ describe('an email change', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ email: alex.email, pending_email: newEmail });
-    expect(mailedToken(alex.email, '/auth/undo-email-change')).toBeTruthy();
+    expect(await mailedToken(alex.email, '/auth/undo-email-change')).toBeTruthy();
     // Until confirmed, the old address still signs in and the new one does not.
     expect((await login(t.app, newEmail, alex.password)).statusCode).toBe(400);
     expect((await login(t.app, alex.email, alex.password)).statusCode).toBe(200);
 
     const confirmed = await post('/auth/confirm-email', {
-      token: mailedToken(newEmail, '/auth/confirm-email'),
+      token: await mailedToken(newEmail, '/auth/confirm-email'),
     });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ email: newEmail, is_verified: true });
@@ -106,7 +107,7 @@ describe('an email change', () => {
     expect((await login(t.app, newEmail, alex.password)).statusCode).toBe(200);
     // Single use.
     const again = await post('/auth/confirm-email', {
-      token: mailedToken(newEmail, '/auth/confirm-email'),
+      token: await mailedToken(newEmail, '/auth/confirm-email'),
     });
     expectProblem(again, 400, 'invalid_token');
   });
@@ -121,10 +122,12 @@ describe('an email change', () => {
   it('confirming ends every reset link sent to the old address', async () => {
     const alex = await buildUser(t.app);
     await post('/auth/forgot-password', { email: alex.email });
-    const resetToken = mailedToken(alex.email, '/auth/reset-password');
+    const resetToken = await mailedToken(alex.email, '/auth/reset-password');
     const newEmail = uniqueEmail('reset');
     await patchMe(alex.auth, { email: newEmail, current_password: alex.password });
-    await post('/auth/confirm-email', { token: mailedToken(newEmail, '/auth/confirm-email') });
+    await post('/auth/confirm-email', {
+      token: await mailedToken(newEmail, '/auth/confirm-email'),
+    });
 
     const reset = await post('/auth/reset-password', {
       token: resetToken,
@@ -139,7 +142,7 @@ describe('an email change', () => {
     await patchMe(alex.auth, { email: newEmail, current_password: alex.password });
     await buildUser(t.app, { email: newEmail });
     const response = await post('/auth/confirm-email', {
-      token: mailedToken(newEmail, '/auth/confirm-email'),
+      token: await mailedToken(newEmail, '/auth/confirm-email'),
     });
     expectProblem(response, 409, 'email_taken');
     expect(await me(alex.auth)).toMatchObject({ email: alex.email });
@@ -150,12 +153,14 @@ describe('an email change', () => {
     const otherDevice = (await login(t.app, alex.email, alex.password)).json();
     const newEmail = uniqueEmail('stolen');
     await patchMe(alex.auth, { email: newEmail, current_password: alex.password });
-    await post('/auth/confirm-email', { token: mailedToken(newEmail, '/auth/confirm-email') });
+    await post('/auth/confirm-email', {
+      token: await mailedToken(newEmail, '/auth/confirm-email'),
+    });
     await post('/auth/forgot-password', { email: newEmail });
-    const thiefReset = mailedToken(newEmail, '/auth/reset-password');
+    const thiefReset = await mailedToken(newEmail, '/auth/reset-password');
 
     const undo = await post('/auth/undo-email-change', {
-      token: mailedToken(alex.email, '/auth/undo-email-change'),
+      token: await mailedToken(alex.email, '/auth/undo-email-change'),
     });
     expect(undo.statusCode).toBe(204);
 
@@ -176,7 +181,7 @@ describe('an email change', () => {
     expect(back.statusCode).toBe(200);
     // Single use.
     const again = await post('/auth/undo-email-change', {
-      token: mailedToken(alex.email, '/auth/undo-email-change'),
+      token: await mailedToken(alex.email, '/auth/undo-email-change'),
     });
     expectProblem(again, 400, 'invalid_token');
   });
@@ -186,10 +191,10 @@ describe('an email change', () => {
     const newEmail = uniqueEmail('pending');
     await patchMe(alex.auth, { email: newEmail, current_password: alex.password });
     await post('/auth/undo-email-change', {
-      token: mailedToken(alex.email, '/auth/undo-email-change'),
+      token: await mailedToken(alex.email, '/auth/undo-email-change'),
     });
     const confirm = await post('/auth/confirm-email', {
-      token: mailedToken(newEmail, '/auth/confirm-email'),
+      token: await mailedToken(newEmail, '/auth/confirm-email'),
     });
     expectProblem(confirm, 400, 'invalid_token');
     const back = (await login(t.app, alex.email, alex.password)).json();
@@ -209,7 +214,7 @@ describe('a password change', () => {
   it('ends every reset link sent before it', async () => {
     const alex = await buildUser(t.app);
     await post('/auth/forgot-password', { email: alex.email });
-    const resetToken = mailedToken(alex.email, '/auth/reset-password');
+    const resetToken = await mailedToken(alex.email, '/auth/reset-password');
     const changed = await t.app.inject({
       method: 'POST',
       url: '/api/v1/users/password',

@@ -55,7 +55,8 @@ async function expiredTokenFor(userId: number): Promise<string> {
 }
 
 /** The single-use token of the last mail sent to `email` (verification or reset link). */
-function lastMailedToken(email: string): string {
+async function lastMailedToken(email: string): Promise<string> {
+  await t.app.afterAnswer.idle();
   const mail = t
     .outbox()
     .filter((entry) => entry.to === email)
@@ -319,7 +320,7 @@ describe('PATCH /users/me', () => {
     const confirmed = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/confirm-email',
-      payload: { token: lastMailedToken(newEmail) },
+      payload: { token: await lastMailedToken(newEmail) },
     });
     expect(confirmed.json()).toMatchObject({ email: newEmail, is_verified: true });
     expect((await login(t.app, newEmail, alex.password)).statusCode).toBe(200);
@@ -330,7 +331,7 @@ describe('PATCH /users/me', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/verify',
-      payload: { token: lastMailedToken(alex.email) },
+      payload: { token: await lastMailedToken(alex.email) },
     });
     const mailsBefore = t.outbox().length;
     const response = await send(alex.auth, 'PATCH', '/api/v1/users/me', {
