@@ -5,6 +5,7 @@
  */
 import type { OcrLanguage } from '@household/contracts';
 import sharp from 'sharp';
+import { seeded } from './photo-set/random';
 
 /**
  * A product as printed: `priceCents` is what its line cost (quantity × unit price, or weight ×
@@ -786,19 +787,6 @@ ${text}
   return { svg, height };
 }
 
-/** Seeded from the document's id, so that a photo is the same bytes on every run. */
-function xorshift32(seed: string): () => number {
-  let state = 2166136261;
-  for (let i = 0; i < seed.length; i++) state = Math.imul(state ^ seed.charCodeAt(i), 16777619);
-  state = state >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The document as a phone photographs it lying on a table: turned a little, slightly out of focus,
  * with sensor noise and lossy compression; what `options` leaves out is as in PHOTO_LIKE (pass
@@ -831,7 +819,8 @@ export async function renderDocumentPhoto(
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
   const noise = Math.min(1, Math.max(0, settings.noise ?? 0));
   if (noise > 0) {
-    const random = xorshift32(doc.id);
+    // Seeded from the document's id, so that a photo is the same bytes on every run.
+    const random = seeded(doc.id);
     const spread = noise * 128;
     for (let i = 0; i < data.length; i++) {
       // The sum of three uniforms is close enough to a Gaussian, at a fraction of the cost.
