@@ -25,7 +25,9 @@
  * The signed-in pages need a session: its tokens are put into local storage first, from a page
  * that loads none of the app (`/config.json`), so that nothing of the app is cached.
  *
- * Writes bench/results/lighthouse-latest.json.
+ * Writes bench/results/lighthouse-latest.json. `BENCH_PAGES` audits some of the pages only
+ * (`BENCH_PAGES="list detail"`), and `BENCH_LHR_DIR` keeps each run's whole Lighthouse report
+ * there, to see where a page's time goes (its requests, their chains, its long tasks).
  *
  *   npm run build && npm run bench:lighthouse
  *   RUNS=3 npm run bench:lighthouse
@@ -70,12 +72,17 @@ interface PageSpec {
   signedIn: boolean;
 }
 
-const PAGES: readonly PageSpec[] = [
+const ALL_PAGES: readonly PageSpec[] = [
   { name: 'login', path: () => '/auth/login', signedIn: false },
   { name: 'list detail', path: (h) => `/lists/${h.listIds.items100}`, signedIn: true },
   // lib/paths.ts `shopPath`
   { name: 'supermarket mode', path: (h) => `/lists/${h.listIds.items100}/shop`, signedIn: true },
 ];
+
+const PAGES = process.env.BENCH_PAGES
+  ? ALL_PAGES.filter((page) => process.env.BENCH_PAGES!.split(',').includes(page.name))
+  : ALL_PAGES;
+const LHR_DIR = process.env.BENCH_LHR_DIR;
 
 const METRICS = {
   fcpMs: 'first-contentful-paint',
@@ -174,6 +181,11 @@ async function audit(
     });
     if (!result) throw new Error('lighthouse gave no result');
     const { lhr } = result;
+    if (LHR_DIR) {
+      fs.mkdirSync(LHR_DIR, { recursive: true });
+      const name = `${build}-${spec.name}-${Date.now()}.json`.replace(/[^\w.-]+/g, '_');
+      fs.writeFileSync(path.join(LHR_DIR, name), JSON.stringify(lhr));
+    }
     const metrics = Object.fromEntries(
       Object.entries(METRICS).map(([key, id]) => [
         key,

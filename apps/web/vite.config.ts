@@ -57,6 +57,9 @@ function precompress(): Plugin {
 
 const THEME_COLOUR = '#12b886';
 
+/** `ui~ListsPage~GroupsPage.css` → `ui`; any other name without its extension. */
+const groupName = (name: string) => name.split('~')[0]!.replace(/\.\w+$/, '');
+
 /** Chunks the service worker keeps only once they are used (see `pwa()`); their CSS is small and stays precached. */
 const LAZY_CHUNKS = ['**/sentry-*.js', '**/SpendingCharts-*.js', '**/ChoreCalendar-*.js'];
 
@@ -160,6 +163,10 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
+        // An entries-aware group's chunks (and their CSS) are named after every page that shares
+        // them; the file keeps the group's name only.
+        chunkFileNames: (chunk) => `assets/${groupName(chunk.name)}-[hash].js`,
+        assetFileNames: (asset) => `assets/${groupName(asset.names[0] ?? 'asset')}-[hash][extname]`,
         // Libraries change less often than the app: separate chunks stay cached across releases.
         // Sentry has a chunk of its own, loaded only when a DSN is configured (lib/sentry.ts).
         codeSplitting: {
@@ -168,6 +175,17 @@ export default defineConfig({
             {
               name: 'framework',
               test: /node_modules[\\/](react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+            // Mantine and what it draws with, in a few chunks by the pages that use them rather
+            // than one per component (about 40 of 1-2 kB on the list page): on a phone over
+            // HTTP/1.1 each file costs a round trip, and the list page's LCP fell by a second
+            // (bench/README.md, "Fewer, larger chunks"). Groups smaller than the threshold join
+            // their nearest neighbour, so a page may load a few kB it does not use.
+            {
+              name: 'ui',
+              entriesAware: true,
+              entriesAwareMergeThreshold: 20_000,
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler|react-remove-scroll|react-number-format|react-textarea-autosize|clsx|tslib|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|detect-node-es|aria-hidden)[\\/]/,
             },
             // Named, so that the service worker can leave it out of its precache (LAZY_CHUNKS).
             // Last: a group also takes what its modules import, and react must stay in its own.
