@@ -37,7 +37,8 @@ export interface RealtimeConnectionOptions {
 
 /**
  * The socket of the realtime client, one at a time: it authenticates, passes the server's events
- * on, and asks for a resync when a connection is ready again after one was before. When to connect
+ * on, tells when a connection is ready, and asks for a resync when one is ready again after one
+ * was before. When to connect
  * is the client's decision.
  */
 export function createRealtimeConnection({
@@ -67,10 +68,12 @@ export function createRealtimeConnection({
       return;
     }
     onReady();
-    const isReconnect = !isReady && wasEverReady;
+    const isNewConnection = !isReady;
+    const isReconnect = isNewConnection && wasEverReady;
     isReady = true;
     wasEverReady = true;
     if (isReconnect) emitter.emitResync();
+    if (isNewConnection) emitter.emitConnected();
   }
 
   function open() {

@@ -1,8 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useApi, useTokenStore } from './api-context';
 import {
+  onRealtimeConnected,
   onRealtimeResync,
   subscribeRealtime,
+  type ConnectedListener,
   type RealtimeListener,
   type ResyncListener,
 } from './realtime-events';
@@ -66,4 +68,13 @@ export function useRealtimeResync(listener: ResyncListener): void {
     latest.current = listener;
   });
   useEffect(() => onRealtimeResync(() => latest.current()), []);
+}
+
+/** Calls the latest `listener` whenever a connection is ready, the tab's first included. */
+export function useRealtimeConnected(listener: ConnectedListener): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => onRealtimeConnected(() => latest.current()), []);
 }

@@ -5,11 +5,13 @@ import type { RealtimeEvent } from '@household/contracts';
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 export type ResyncListener = () => void;
+export type ConnectedListener = () => void;
 
-/** Who hears the events and resync signals of the realtime connection. */
+/** Who hears the events, resync and connected signals of the realtime connection. */
 export function createRealtimeEmitter() {
   const eventListeners = new Set<RealtimeListener>();
   const resyncListeners = new Set<ResyncListener>();
+  const connectedListeners = new Set<ConnectedListener>();
   const each = <T extends unknown[]>(listeners: Set<(...args: T) => void>, ...args: T) => {
     for (const listener of listeners) {
       try {
@@ -29,8 +31,13 @@ export function createRealtimeEmitter() {
       resyncListeners.add(listener);
       return () => resyncListeners.delete(listener);
     },
+    onConnected(listener: ConnectedListener): () => void {
+      connectedListeners.add(listener);
+      return () => connectedListeners.delete(listener);
+    },
     emitEvent: (event: RealtimeEvent) => each(eventListeners, event),
     emitResync: () => each(resyncListeners),
+    emitConnected: () => each(connectedListeners),
   };
 }
 export type RealtimeEmitter = ReturnType<typeof createRealtimeEmitter>;
@@ -52,4 +59,13 @@ export function subscribeRealtime(listener: RealtimeListener): () => void {
  */
 export function onRealtimeResync(listener: ResyncListener): () => void {
   return realtimeEmitter.onResync(listener);
+}
+
+/**
+ * Calls `listener` whenever a connection is ready, the first of the tab included: what was read
+ * before it may have missed an event. For small reads only (the bell's count); whole pages resync
+ * after a break alone (`onRealtimeResync`), not on every page load.
+ */
+export function onRealtimeConnected(listener: ConnectedListener): () => void {
+  return realtimeEmitter.onConnected(listener);
 }

@@ -176,6 +176,25 @@ describe('realtime client', () => {
     expect(resyncs).toHaveBeenCalledTimes(1);
   });
 
+  it('tells when each connection is ready, the first included, but not on a re-auth', () => {
+    const connected = vi.fn();
+    emitter.onConnected(connected);
+    client.start();
+    FakeSocket.last.open();
+    expect(connected).not.toHaveBeenCalled();
+    FakeSocket.last.ready();
+    expect(connected).toHaveBeenCalledTimes(1);
+    tokens.setTokens({ access_token: 'access-2', refresh_token: 'refresh-2' });
+    FakeSocket.last.ready();
+    expect(connected).toHaveBeenCalledTimes(1);
+
+    FakeSocket.last.drop();
+    vi.advanceTimersByTime(1000);
+    FakeSocket.last.open();
+    FakeSocket.last.ready();
+    expect(connected).toHaveBeenCalledTimes(2);
+  });
+
   it('refreshes the token after a 4401 close and reconnects with the new one', async () => {
     client.start();
     FakeSocket.last.open();

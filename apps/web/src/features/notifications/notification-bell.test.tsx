@@ -57,6 +57,17 @@ describe('the notification bell (issue 13 §2)', () => {
     expect(await bell('Notifications, 2 unread')).toBeInTheDocument();
   });
 
+  it('counts again once the connection is ready: a notification made before it sent its event to nobody', async () => {
+    const { server, add } = serverWithNotifications([notification()]);
+    renderApp('/lists', server);
+    await bell('Notifications, 1 unread');
+
+    add(choreDue);
+    realtimeEmitter.emitConnected();
+
+    expect(await bell('Notifications, 2 unread')).toBeInTheDocument();
+  });
+
   it('opens the newest notifications as sentences, with their time and unread ones marked', async () => {
     const { server } = serverWithNotifications([
       notification(),

@@ -1,6 +1,6 @@
 /**
  * The bell's count and the notification centre's pages live under ['notifications']: a realtime
- * `notification` event, a reconnect or a mark-read refreshes both with one invalidation. The
+ * `notification` event, a connection ready or a mark-read refreshes both with one invalidation. The
  * delivery settings and the push devices have roots of their own, so those refreshes leave them be.
  */
 export const notificationKeys = {
