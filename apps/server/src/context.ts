@@ -16,9 +16,9 @@ import type { EventBus } from './realtime/event-bus';
 export interface SessionRevocations {
   isRevoked(sessionId: string): boolean;
   /**
-   * Call after the revocation committed. The sessions named end in this process at once; every
-   * process (this one too) then reads the user's ended sessions from the database, which also
-   * catches those revoked without being named here (a password change ends all the others).
+   * Call after the revocation committed. The sessions named, and those the database holds as
+   * ended for the user (a password change ends all the others without naming them), end in this
+   * process before it resolves; every other process reads them when it hears of it.
    */
   announce(userId: number, sessionIds?: readonly string[]): Promise<void>;
   /** Told of sessions newly known to have ended, e.g. to close their realtime connections. */

@@ -108,6 +108,12 @@ export async function createSessionRevocations(options: {
     async announce(userId, sessionIds = []) {
       const forgetAt = Date.now() + ttlMs + CLOCK_SKEW_MARGIN_MS;
       remember(sessionIds.map((sessionId) => ({ sessionId, forgetAt })));
+      // Sessions ended without being named (every one of the user's, after an undone email
+      // change or a password change) are read here before the answer goes: waiting for this
+      // process's own event let the next request pass with an ended session's token.
+      await load(userId).catch((error: unknown) =>
+        logger.warn({ err: error, userId }, 'reading ended sessions failed; retrying shortly'),
+      );
       await events.publish(sessionEndedEvent(userId));
     },
     onRevoked: (listener) => listeners.add(listener),
