@@ -136,14 +136,19 @@ export async function strategyFacts(
         )}::int, ${row.assignmentStrategy === 'random_fair'}::boolean)`,
     );
     // Both drivers answer `rows`; the shared Db type does not say so. LIMIT keeps each lateral
-    // read an index scan of its own instead of one join over every turn of every chore.
+    // read an index scan of its own instead of one join over every turn of every chore. The count
+    // is a lateral of the chore, made once per chore (`offset 0` keeps the planner from folding it
+    // back into the select list, where it was made again for each of its latest turns).
     const result = (await db.execute(sql`
-      select c.chore_id, latest.user_id, c.counted,
-        case when c.counted then (
+      select c.chore_id, latest.user_id, c.counted, earlier.total
+      from (values ${sql.join(wanted, sql`, `)}) as c(chore_id, cutoff, keep, counted)
+      cross join lateral (
+        select case when c.counted then (
           select count(*)::int from ${choreAssignments} a
           where a.chore_id = c.chore_id and a.due_date < c.cutoff
         ) else 0 end as total
-      from (values ${sql.join(wanted, sql`, `)}) as c(chore_id, cutoff, keep, counted)
+        offset 0
+      ) earlier
       cross join lateral (
         select a.user_id, a.due_date from ${choreAssignments} a
         where a.chore_id = c.chore_id and a.due_date < c.cutoff
