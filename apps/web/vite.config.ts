@@ -178,9 +178,10 @@ export default defineConfig({
             },
             // Mantine and what it draws with, in a few chunks by the pages that use them rather
             // than one per component (about 40 of 1-2 kB on the list page): on a phone over
-            // HTTP/1.1 each file costs a round trip, and the list page's LCP fell by a second
+            // HTTP/1.1 each file costs a round trip, and the list page's LCP fell by 0.9 s
             // (bench/README.md, "Fewer, larger chunks"). Groups smaller than the threshold join
-            // their nearest neighbour, so a page may load a few kB it does not use.
+            // their nearest neighbour, so a page loads parts it does not draw (the login page
+            // 47 kB more).
             {
               name: 'ui',
               entriesAware: true,

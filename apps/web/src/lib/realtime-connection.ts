@@ -38,8 +38,7 @@ export interface RealtimeConnectionOptions {
 /**
  * The socket of the realtime client, one at a time: it authenticates, passes the server's events
  * on, tells when a connection is ready, and asks for a resync when one is ready again after one
- * was before. When to connect
- * is the client's decision.
+ * was before. When to connect is the client's decision.
  */
 export function createRealtimeConnection({
   url,
