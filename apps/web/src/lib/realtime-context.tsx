@@ -52,29 +52,32 @@ export function RealtimeProvider({
   return children;
 }
 
-/** Calls the latest `listener` with every realtime event while the component is mounted. */
-export function useRealtimeEvents(listener: RealtimeListener): void {
+/**
+ * Subscribes once while the component is mounted and calls the latest `listener` each time: a
+ * listener written inline is new on every render, and resubscribing for each would be churn.
+ */
+function useLatestListener<A extends unknown[]>(
+  subscribe: (listener: (...args: A) => void) => () => void,
+  listener: (...args: A) => void,
+): void {
   const latest = useRef(listener);
   useEffect(() => {
     latest.current = listener;
   });
-  useEffect(() => subscribeRealtime((event) => latest.current(event)), []);
+  useEffect(() => subscribe((...args) => latest.current(...args)), [subscribe]);
+}
+
+/** Calls the latest `listener` with every realtime event while the component is mounted. */
+export function useRealtimeEvents(listener: RealtimeListener): void {
+  useLatestListener(subscribeRealtime, listener);
 }
 
 /** Calls the latest `listener` when the connection is back after a break (refetch what you show). */
 export function useRealtimeResync(listener: ResyncListener): void {
-  const latest = useRef(listener);
-  useEffect(() => {
-    latest.current = listener;
-  });
-  useEffect(() => onRealtimeResync(() => latest.current()), []);
+  useLatestListener(onRealtimeResync, listener);
 }
 
 /** Calls the latest `listener` whenever a connection is ready, the tab's first included. */
 export function useRealtimeConnected(listener: ConnectedListener): void {
-  const latest = useRef(listener);
-  useEffect(() => {
-    latest.current = listener;
-  });
-  useEffect(() => onRealtimeConnected(() => latest.current()), []);
+  useLatestListener(onRealtimeConnected, listener);
 }
