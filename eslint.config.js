@@ -28,6 +28,11 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts the browser runs as they are, before the app's bundle (index.html's head).
+    files: ['apps/web/public/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
