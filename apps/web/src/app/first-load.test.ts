@@ -110,3 +110,15 @@ describe('the list page first load (issue 25)', () => {
     expect(reached.has('@tanstack/react-virtual')).toBe(true);
   });
 });
+
+describe('the rules a page bundles', () => {
+  it('are only those it calls: the domain package declares it has no side effects', () => {
+    // Without the flag the bundler keeps every module of the domain's index that runs code at load
+    // (a regular expression, a table), and the list page carried the receipt and chore rules with
+    // date-fns: 11 kB gzipped and their evaluation (docs/decisions.md "First load").
+    const manifest = JSON.parse(
+      fs.readFileSync(path.resolve(SRC, '../../../packages/domain/package.json'), 'utf8'),
+    ) as { sideEffects?: unknown };
+    expect(manifest.sideEffects).toBe(false);
+  });
+});

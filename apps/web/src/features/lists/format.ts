@@ -10,8 +10,16 @@ export function priceInputValue(cents: number | null, currency: string): string 
   return digits === 0 ? String(cents) : (cents / 10 ** digits).toFixed(digits);
 }
 
+/** One number format per locale: every row of a list shows a quantity (packages/domain money.ts). */
+const quantityFormats = new Map<string, Intl.NumberFormat>();
+
 /** A quantity as people write it: "2", "1.5", "500 g". */
 export function quantityText(quantity: number, unit: string | null, locale: string): string {
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(quantity);
+  let format = quantityFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+    quantityFormats.set(locale, format);
+  }
+  const number = format.format(quantity);
   return unit ? `${number} ${unit}` : `${number} ×`;
 }
