@@ -1,7 +1,7 @@
 import type { Item } from '@household/contracts';
 import { Text, Title } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useUpdateItem } from '../api/item-mutations';
 import { ShopRow } from './ShopRow';
 import type { ItemEntry } from './use-item-entries';
@@ -37,17 +37,23 @@ export function ShopItems({
     getItemKey: (index) => entries[index]?.key ?? index,
   });
 
-  const tick = (item: Item, priceCents: number | null | undefined) =>
-    updateItem.mutate({
-      item,
-      // Issue 25: a tick in the shop joins the trip the walking order is learned from.
-      changes: {
-        done: true,
-        in_shop: true,
-        ...(priceCents === undefined ? {} : { price_cents: priceCents }),
-      },
-    });
-  const undo = (item: Item) => updateItem.mutate({ item, changes: { done: false } });
+  // The same two functions for the life of the page (a mutation's `mutate` keeps its identity):
+  // a tick draws again only the row it changed, not every row on screen (ShopRow is memoised).
+  const { mutate } = updateItem;
+  const tick = useCallback(
+    (item: Item, priceCents: number | null | undefined) =>
+      mutate({
+        item,
+        // Issue 25: a tick in the shop joins the trip the walking order is learned from.
+        changes: {
+          done: true,
+          in_shop: true,
+          ...(priceCents === undefined ? {} : { price_cents: priceCents }),
+        },
+      }),
+    [mutate],
+  );
+  const undo = useCallback((item: Item) => mutate({ item, changes: { done: false } }), [mutate]);
 
   const renderEntry = (entry: ItemEntry): ReactNode =>
     entry.kind === 'header' ? (

@@ -1,14 +1,18 @@
 import type { Item } from '@household/contracts';
 import { Button, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowBackUp, IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../lib/money';
 import { parseOptionalMoneyInput } from '../../../lib/money';
 import { quantityText } from '../format';
 
-/** A row of supermarket mode: at least 56 px high, one tap ticks it off. */
-export function ShopRow({
+/**
+ * A row of supermarket mode: at least 56 px high, one tap ticks it off. Memoised: a tick changes
+ * one item, and the other rows on screen keep theirs (the cache keeps unchanged items as they
+ * were), so they are not drawn again.
+ */
+export const ShopRow = memo(function ShopRow({
   item,
   currency,
   onTick,
@@ -130,4 +134,4 @@ export function ShopRow({
       )}
     </Group>
   );
-}
+});

@@ -1,11 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, problemResponse } from '../../../../test/fake-api';
 import { ann, category, item, listDetail } from '../../../../test/features/lists/fixtures';
 import { openList } from '../../../../test/features/lists/open-list';
+import type * as Format from '../format';
 
 const shopRows = () => screen.findAllByTestId('shop-row');
+
+/** The quantities rows were drawn with, one entry per row drawn (each row shows its quantity). */
+const drawnQuantities = vi.hoisted(() => [] as number[]);
+vi.mock('../format', async (importOriginal) => {
+  const actual = await importOriginal<typeof Format>();
+  return {
+    ...actual,
+    quantityText: (quantity: number, unit: string | null, locale: string) => {
+      drawnQuantities.push(quantity);
+      return actual.quantityText(quantity, unit, locale);
+    },
+  };
+});
 
 describe('supermarket mode (spec §2: with an exit button)', () => {
   it('shows the list full-screen in aisle order, ticks with one tap and sinks it to Done', async () => {
@@ -68,6 +82,34 @@ describe('supermarket mode (spec §2: with an exit button)', () => {
       in_shop: true,
       price_cents: 199,
     });
+  });
+
+  it('draws again only the row a tick changed, not every row on screen', async () => {
+    const { server } = openList(
+      listDetail([
+        item(1, 'Milk', { quantity: 2 }),
+        item(2, 'Apples', { quantity: 3 }),
+        item(3, 'Bread', { quantity: 4 }),
+      ]),
+      { path: '/lists/1/shop' },
+    );
+    // The server's answer waits, so that what is drawn is the tick itself.
+    let answer: (response: Response) => void = () => undefined;
+    server.protectedRoute(
+      'PATCH',
+      '/lists/1/items/1',
+      () => new Promise((resolve) => (answer = resolve)),
+    );
+    await waitFor(async () => expect(await shopRows()).toHaveLength(3));
+    drawnQuantities.length = 0;
+
+    await userEvent.click(screen.getByRole('button', { name: 'Tick off Milk, 2 ×' }));
+    await waitFor(async () => {
+      const milk = (await shopRows()).find((row) => row.textContent?.includes('Milk'))!;
+      expect(milk).toHaveAttribute('data-done', 'true');
+    });
+    expect(drawnQuantities.filter((quantity) => quantity !== 2)).toEqual([]);
+    answer(jsonResponse(item(1, 'Milk', { quantity: 2, done: true, version: 2 })));
   });
 
   it('takes a tick back with Undo on the row', async () => {
