@@ -25,8 +25,8 @@ const SPACE_GROUPED = /^\d{1,3}(['’\s]\d{3})+([.,]\d*)?$/;
 
 /**
  * What the readers below learn from Intl, learnt once per locale and currency: making an
- * `Intl.NumberFormat` costs far more than using one, and supermarket mode reads every row's price
- * on each tick (100 rows: 80 ms at 4× CPU slow-down before these were kept).
+ * `Intl.NumberFormat` costs far more than using one, and every row of supermarket mode reads its
+ * price field whenever it is drawn (80 ms a tick at 4× CPU slow-down before these were kept).
  */
 const decimalSeparators = new Map<string, string>();
 const currencyMarksByKey = new Map<string, readonly string[]>();
