@@ -54,6 +54,9 @@ export async function announce(deps: Pick<DeliveryDeps, 'db' | 'events'>): Promi
  * in the person's quiet hours is put back with `deliver_after` at their end. Each is claimed by
  * one UPDATE ... SKIP LOCKED before anything is sent, so no two passes, in one process or
  * several, deliver it twice; a pass that fails midway loses its claim rather than repeating it.
+ * Only announced notifications are taken (every pass announces first): a pass's claim locks its
+ * rows, and an announcement running meanwhile skipped a locked row that nobody else would
+ * announce, so the bell heard of it only at the next minute's tick.
  */
 export async function deliverDue(deps: DeliveryDeps, now: Date): Promise<number> {
   const claimed = await deps.db
@@ -63,7 +66,8 @@ export async function deliverDue(deps: DeliveryDeps, now: Date): Promise<number>
       inArray(
         notifications.id,
         sql`(select ${notifications.id} from ${notifications}
-             where ${notifications.deliveredAt} is null and ${notifications.deliverAfter} <= greatest(now(), ${now.toISOString()}::timestamptz)
+             where ${notifications.deliveredAt} is null and ${notifications.announcedAt} is not null
+               and ${notifications.deliverAfter} <= greatest(now(), ${now.toISOString()}::timestamptz)
              order by ${notifications.id} limit ${DELIVERY_BATCH} for update skip locked)`,
       ),
     )
