@@ -1,4 +1,5 @@
 import { formatMoney, minorUnitDigits } from '@household/domain';
+import { memoized } from './memoized';
 
 /**
  * An amount of minor units (cents) in its currency and the language the app shows (ARCHITECTURE
@@ -24,38 +25,21 @@ const GROUPING_MARK = /['’\s]/;
 const SPACE_GROUPED = /^\d{1,3}(['’\s]\d{3})+([.,]\d*)?$/;
 
 /**
- * What the readers below learn from Intl, learnt once per locale and currency: making an
- * `Intl.NumberFormat` costs far more than using one, and every row of supermarket mode reads its
- * price field whenever it is drawn (80 ms a tick at 4× CPU slow-down before these were kept).
+ * The locale's decimal separator ("." in en, "," in de). Learnt once per locale, and the marks
+ * below once per currency and locale: every row of supermarket mode reads its price field whenever
+ * it is drawn, and making an `Intl.NumberFormat` each time cost 80 ms a tick at 4× CPU slow-down.
  */
-const decimalSeparators = new Map<string, string>();
-const currencyMarksByKey = new Map<string, readonly string[]>();
-
-/** The locale's decimal separator ("." in en, "," in de). */
-export function decimalSeparator(locale: string): string {
-  let separator = decimalSeparators.get(locale);
-  if (separator === undefined) {
-    const part = new Intl.NumberFormat(locale)
-      .formatToParts(1.5)
-      .find((entry) => entry.type === 'decimal');
-    separator = part?.value ?? '.';
-    decimalSeparators.set(locale, separator);
-  }
-  return separator;
-}
+export const decimalSeparator = memoized((locale: string): string => {
+  const part = new Intl.NumberFormat(locale)
+    .formatToParts(1.5)
+    .find((entry) => entry.type === 'decimal');
+  return part?.value ?? '.';
+});
 
 /** The marks a typed amount may carry for its currency: its code and its symbols in `locale`. */
-function currencyMarks(currency: string, locale: string): readonly string[] {
-  const key = `${locale}|${currency}`;
-  let marks = currencyMarksByKey.get(key);
-  if (marks === undefined) {
-    marks = readCurrencyMarks(currency, locale);
-    currencyMarksByKey.set(key, marks);
-  }
-  return marks;
-}
+const currencyMarks = memoized(readCurrencyMarks);
 
-function readCurrencyMarks(currency: string, locale: string): string[] {
+function readCurrencyMarks(currency: string, locale: string): readonly string[] {
   const marks = [currency];
   try {
     for (const display of ['symbol', 'narrowSymbol'] as const) {

@@ -1,4 +1,5 @@
 import { minorUnitDigits } from '@household/domain';
+import { memoized } from '../../lib/memoized';
 
 /**
  * The price as it goes back into the input field, with a decimal point in every language, which
@@ -11,15 +12,12 @@ export function priceInputValue(cents: number | null, currency: string): string 
 }
 
 /** One number format per locale: every row of a list shows a quantity (packages/domain money.ts). */
-const quantityFormats = new Map<string, Intl.NumberFormat>();
+const quantityFormat = memoized(
+  (locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }),
+);
 
 /** A quantity as people write it: "2", "1.5", "500 g". */
 export function quantityText(quantity: number, unit: string | null, locale: string): string {
-  let format = quantityFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
-    quantityFormats.set(locale, format);
-  }
-  const number = format.format(quantity);
+  const number = quantityFormat(locale).format(quantity);
   return unit ? `${number} ${unit}` : `${number} ×`;
 }
