@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { englishPart, type EnglishPart } from './src/locales/english-parts.ts';
 
 // The dev server proxies the API and the runtime config to the Node server (npm run dev).
 const serverOrigin = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -51,6 +52,30 @@ function precompress(): Plugin {
           }),
         );
       },
+    },
+  };
+}
+
+const ENGLISH_TEXTS = 'virtual:english-texts/';
+const ENGLISH_FILE = path.resolve(import.meta.dirname, 'src/locales/en.json');
+
+/**
+ * `virtual:english-texts/sign-in` and `virtual:english-texts/pages`: the two parts of
+ * `src/locales/en.json` (src/locales/english-parts.ts), each a module of its own so that the first
+ * chunk carries only the first. The file stays one for translators and for the type of the keys.
+ */
+function englishTexts(): Plugin {
+  return {
+    name: 'household:english-texts',
+    resolveId: (id) => (id.startsWith(ENGLISH_TEXTS) ? `\0${id}` : undefined),
+    async load(id) {
+      if (!id.startsWith(`\0${ENGLISH_TEXTS}`)) return undefined;
+      const part = id.slice(ENGLISH_TEXTS.length + 1) as EnglishPart;
+      if (part !== 'sign-in' && part !== 'pages') this.error(`No English part "${part}"`);
+      this.addWatchFile(ENGLISH_FILE);
+      const texts = JSON.parse(await fs.readFile(ENGLISH_FILE, 'utf8')) as Record<string, unknown>;
+      // A JSON string parses faster than the same object written as code.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(englishPart(texts, part)))});`;
     },
   };
 }
@@ -150,7 +175,7 @@ function pwa() {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), pwa()],
+  plugins: [react(), englishTexts(), precompress(), pwa()],
   server: {
     port: 5173,
     proxy: {

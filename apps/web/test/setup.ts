@@ -5,7 +5,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import i18next from 'i18next';
 import { afterEach, vi } from 'vitest';
-import { initI18n } from '../src/lib/i18n';
+import { initI18n, loadPageTexts } from '../src/lib/i18n';
 
 // jsdom lacks the layout APIs Mantine and the router's scroll restoration call.
 Object.defineProperty(window, 'matchMedia', {
@@ -30,6 +30,8 @@ globalThis.ResizeObserver = class {
 };
 
 await initI18n('en');
+// Every test may draw any page: all the English texts, as a signed-in page has them.
+await loadPageTexts();
 
 // Whole pages render in these tests; typing into them on a busy machine can take seconds.
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
+import { loadPageTexts } from '../lib/i18n';
 import { paths, routePatterns as route } from '../lib/paths';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireNumericParams } from './RequireNumericParams';
@@ -12,8 +13,16 @@ import { RouteGuard } from './RouteGuard';
  * next page, and a chunk that fails to load (an open tab after a redeploy removed it) ends on the
  * error page, whose button reloads the app.
  */
+/** A page outside the auth layout draws with the English texts of the pages (lib/i18n.ts). */
+const withPageTexts =
+  <Route,>(load: () => Promise<Route>) =>
+  () =>
+    Promise.all([load(), loadPageTexts()]).then(([route]) => route);
+
 const pages = {
-  mainLayout: () => import('./layouts/MainLayout').then((m) => ({ Component: m.MainLayout })),
+  mainLayout: withPageTexts(() =>
+    import('./layouts/MainLayout').then((m) => ({ Component: m.MainLayout })),
+  ),
   lists: () =>
     import('../features/lists/pages/ListsPage').then((m) => ({ Component: m.ListsPage })),
   chores: () =>
@@ -34,7 +43,9 @@ const pages = {
     import('./pages/GroupDetailPage').then((m) => ({
       Component: m.GroupDetailPage,
     })),
-  shop: () => import('../features/lists/pages/ShopPage').then((m) => ({ Component: m.ShopPage })),
+  shop: withPageTexts(() =>
+    import('../features/lists/pages/ShopPage').then((m) => ({ Component: m.ShopPage })),
+  ),
   authLayout: () => import('./layouts/AuthLayout').then((m) => ({ Component: m.AuthLayout })),
   login: () => import('../features/auth/pages/LoginPage').then((m) => ({ Component: m.LoginPage })),
   signup: () =>
@@ -61,10 +72,11 @@ const pages = {
     import('../features/auth/pages/EmailChangePages').then((m) => ({
       Component: m.UndoEmailChangePage,
     })),
-  unsubscribe: () =>
+  unsubscribe: withPageTexts(() =>
     import('../features/notifications/pages/UnsubscribePage').then((m) => ({
       Component: m.UnsubscribePage,
     })),
+  ),
 } satisfies Record<string, RouteObject['lazy']>;
 
 function Root() {

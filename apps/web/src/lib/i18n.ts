@@ -1,7 +1,8 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@household/contracts/limits';
 import i18next, { type BackendModule, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+import type en from '../locales/en.json';
+import signInTexts from 'virtual:english-texts/sign-in';
 
 /** The chosen language survives a reload; a signed-in user's saved locale wins on load. */
 export const LOCALE_STORAGE_KEY = 'locale';
@@ -21,7 +22,8 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
 type Translation = typeof en;
 
 /**
- * English is in the app's first chunk: it is the fallback for every missing text. The other four
+ * English is the fallback for every missing text: the part the sign-in pages use is in the app's
+ * first chunk, the rest comes with the first page behind them (`loadPageTexts`). The other four
  * languages are a chunk each, fetched the first time one is shown, so a page carries one language.
  */
 const translations: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translation }>> = {
@@ -36,13 +38,31 @@ const localeChunks: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, _namespace, callback) {
-    if (!isLocale(language) || language === 'en') return callback(null, en);
+    if (!isLocale(language) || language === 'en') return callback(null, { ...signInTexts });
     translations[language]().then(
       (module) => callback(null, module.default),
       (error: unknown) => callback(error instanceof Error ? error : String(error), false),
     );
   },
 };
+
+let pageTexts: Promise<void> | undefined;
+
+/**
+ * The English texts of the pages beyond sign-in, added once; every route outside the auth layout
+ * waits for them before it draws (app/router.tsx), as the first render waits for a language.
+ */
+export function loadPageTexts(): Promise<void> {
+  pageTexts ??= import('virtual:english-texts/pages').then(
+    (module) => void i18next.addResourceBundle('en', 'translation', module.default, true, true),
+    (error: unknown) => {
+      // A failed fetch (offline, a redeploy) may be tried again by the next navigation.
+      pageTexts = undefined;
+      throw error;
+    },
+  );
+  return pageTexts;
+}
 
 export type TranslationKey = ParseKeys;
 
@@ -72,7 +92,8 @@ export function initI18n(lng: Locale = storedLocale()) {
     .use(initReactI18next)
     .use(localeChunks)
     .init({
-      resources: { en: { translation: en } },
+      // A copy: adding the pages part (`loadPageTexts`) extends the object i18next holds.
+      resources: { en: { translation: { ...signInTexts } } },
       // Languages without bundled texts come from the backend above.
       partialBundledLanguages: true,
       lng,
