@@ -211,7 +211,10 @@ export default defineConfig({
               name: 'ui',
               entriesAware: true,
               entriesAwareMergeThreshold: 20_000,
-              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler|react-remove-scroll|react-number-format|react-textarea-autosize|clsx|tslib|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|detect-node-es|aria-hidden)[\\/]/,
+              // Scripts only: Mantine's style sheets are the app's, which every page loads
+              // (app/mantine-styles.ts); in a script chunk they made the entry import that chunk,
+              // and with it Mantine, on the pages drawn without it.
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler|react-remove-scroll|react-number-format|react-textarea-autosize|clsx|tslib|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|detect-node-es|aria-hidden)[\\/](?!.*\.css$)/,
             },
             // Named, so that the service worker can leave it out of its precache (LAZY_CHUNKS).
             // Last: a group also takes what its modules import, and react must stay in its own.

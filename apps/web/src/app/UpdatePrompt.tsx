@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { Button } from '../components/plain/Button';
+import plain from '../components/plain/plain.module.css';
 import { usePageSettled } from '../lib/page-settled';
+import classes from './UpdatePrompt.module.css';
 
 /** A running tab asks the server whether a newer version was deployed this often. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -20,7 +21,8 @@ interface UpdatePromptProps {
  *
  * The service worker is registered once the first page has settled (lib/page-settled.ts): its
  * install downloads the whole precache, which would otherwise compete with the page's own code
- * and reads on a phone's connection.
+ * and reads on a phone's connection. Drawn without Mantine, which the sign-in pages do not load:
+ * it may show beside any page.
  */
 export function UpdatePrompt(props: UpdatePromptProps) {
   if (!usePageSettled()) return null;
@@ -63,29 +65,16 @@ function ServiceWorkerUpdates({ reloadPage = () => window.location.reload() }: U
   };
 
   return (
-    <Paper
-      role="status"
-      aria-live="polite"
-      shadow="md"
-      withBorder
-      p="sm"
-      pos="fixed"
-      bottom={16}
-      left="50%"
-      style={{ transform: 'translateX(-50%)', zIndex: 400, maxWidth: 'calc(100vw - 32px)' }}
-    >
-      <Group gap="sm" justify="center">
-        <IconRefresh size={20} aria-hidden style={{ flexShrink: 0 }} />
-        <Text size="sm">{t('pwa.update.message')}</Text>
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" onClick={reload}>
-            {t('pwa.update.reload')}
-          </Button>
-          <Button size="xs" variant="subtle" onClick={() => setNeedRefresh(false)}>
-            {t('pwa.update.later')}
-          </Button>
-        </Group>
-      </Group>
-    </Paper>
+    <div role="status" aria-live="polite" className={`${plain.card} ${classes.prompt}`}>
+      <p className={plain.text}>{t('pwa.update.message')}</p>
+      <div className={classes.actions}>
+        <Button compact onClick={reload}>
+          {t('pwa.update.reload')}
+        </Button>
+        <Button compact variant="subtle" onClick={() => setNeedRefresh(false)}>
+          {t('pwa.update.later')}
+        </Button>
+      </div>
+    </div>
   );
 }

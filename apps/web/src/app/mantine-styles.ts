@@ -5,6 +5,8 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/default-css-variables.css';
+// The theme's values for the pages drawn before MantineProvider: after Mantine's defaults.
+import './theme/plain-variables.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';

@@ -1,18 +1,24 @@
-import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { ApiClient } from '../lib/api-client';
 import { ApiProvider } from '../lib/api-context';
 import { RealtimeProvider } from '../lib/realtime-context';
 import { SessionProvider } from '../lib/session';
-import { loadNotifications, useToastShown } from '../lib/toasts';
+import { loadToastView, useToastShown, type ToastsProps } from '../lib/toasts';
 import type { TokenStore } from '../lib/token-store';
 import './theme/focus-ring.css';
-import { colorSchemeManager, createAppTheme, cssVariablesResolver } from './theme/theme';
 import { UpdatePrompt } from './UpdatePrompt';
 
-const Notifications = lazy(() => loadNotifications().then((m) => ({ default: m.Notifications })));
+/** Mantine's notifications, with a provider of their own: a toast may show on a page without one. */
+const Notifications = lazy(() =>
+  Promise.all([loadToastView(), import('./MantineRoot')]).then(([view, { MantineRoot }]) => ({
+    default: (props: ToastsProps) => (
+      <MantineRoot>
+        <view.Notifications {...props} />
+      </MantineRoot>
+    ),
+  })),
+);
 
 /** Mounted from the first toast on (lib/toasts.tsx), and then kept so toasts leave animated. */
 function Toasts() {
@@ -30,24 +36,18 @@ export interface AppServices {
   queryClient: QueryClient;
 }
 
+/**
+ * What every page is drawn within. Mantine is not here: the pages that use it are drawn within
+ * `MantineRoot`, which the login page does not load.
+ */
 export function AppProviders({
   api,
   tokens,
   queryClient,
   children,
 }: AppServices & { children: ReactNode }) {
-  const { t } = useTranslation();
-  const theme = useMemo(
-    () => createAppTheme({ showPassword: t('fields.showPassword'), close: t('app.close') }),
-    [t],
-  );
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="auto"
-    >
+    <>
       <Toasts />
       <UpdatePrompt />
       <QueryClientProvider client={queryClient}>
@@ -57,6 +57,6 @@ export function AppProviders({
           </SessionProvider>
         </ApiProvider>
       </QueryClientProvider>
-    </MantineProvider>
+    </>
   );
 }

@@ -20,6 +20,8 @@ const withPageTexts =
     Promise.all([load(), loadPageTexts()]).then(([route]) => route);
 
 const pages = {
+  /** Mantine and the app's theme, for every page below it (MantineRoot.tsx). */
+  mantine: () => import('./layouts/MantineLayout').then((m) => ({ Component: m.MantineLayout })),
   mainLayout: withPageTexts(() =>
     import('./layouts/MainLayout').then((m) => ({ Component: m.MainLayout })),
   ),
@@ -100,57 +102,69 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoader minHeight="100vh" />,
     children: [
       {
-        path: paths.home,
-        lazy: pages.mainLayout,
+        lazy: pages.mantine,
         children: [
-          { index: true, element: <Navigate to={paths.lists} replace /> },
-          { path: route.lists, lazy: pages.lists },
-          { path: route.chores, lazy: pages.chores },
-          { path: route.expenses, lazy: pages.expenses },
-          { path: route.groups, lazy: pages.groups },
-          // A share link needs a session like every page here: the guard sends a signed-out
-          // visitor through login or sign-up with the link in the redirect query, then back.
-          { path: route.groupJoin, lazy: pages.joinGroup },
-          { path: route.account, lazy: pages.account },
           {
-            element: <RequireNumericParams />,
+            path: paths.home,
+            lazy: pages.mainLayout,
             children: [
-              { path: route.list, lazy: pages.listDetail },
-              { path: route.group, lazy: pages.groupDetail },
-              { path: route.groupLists, lazy: pages.lists },
-              { path: route.groupChores, lazy: pages.chores },
-              { path: route.groupExpenses, lazy: pages.groupExpenses },
+              { index: true, element: <Navigate to={paths.lists} replace /> },
+              { path: route.lists, lazy: pages.lists },
+              { path: route.chores, lazy: pages.chores },
+              { path: route.expenses, lazy: pages.expenses },
+              { path: route.groups, lazy: pages.groups },
+              // A share link needs a session like every page here: the guard sends a signed-out
+              // visitor through login or sign-up with the link in the redirect query, then back.
+              { path: route.groupJoin, lazy: pages.joinGroup },
+              { path: route.account, lazy: pages.account },
+              {
+                element: <RequireNumericParams />,
+                children: [
+                  { path: route.list, lazy: pages.listDetail },
+                  { path: route.group, lazy: pages.groupDetail },
+                  { path: route.groupLists, lazy: pages.lists },
+                  { path: route.groupChores, lazy: pages.chores },
+                  { path: route.groupExpenses, lazy: pages.groupExpenses },
+                ],
+              },
             ],
+          },
+          {
+            // Supermarket mode is full-screen: outside the main layout and its navigation.
+            element: <RequireNumericParams />,
+            children: [{ path: route.listShop, lazy: pages.shop }],
           },
         ],
       },
       {
-        // Supermarket mode is full-screen: outside the main layout and its navigation.
-        element: <RequireNumericParams />,
-        children: [{ path: route.listShop, lazy: pages.shop }],
-      },
-      {
+        // The auth layout and the login page are drawn without Mantine; the other auth pages
+        // bring it.
         path: paths.auth,
         lazy: pages.authLayout,
         children: [
           { index: true, element: <Navigate to={paths.login} replace /> },
           { path: route.login, lazy: pages.login },
-          { path: route.signup, lazy: pages.signup },
-          { path: route.forgotPassword, lazy: pages.forgotPassword },
-          { path: route.resetPassword, lazy: pages.resetPassword },
-          { path: route.verify, lazy: pages.verifyEmail },
-          { path: route.unlock, lazy: pages.unlock },
-          { path: route.confirmEmail, lazy: pages.confirmEmail },
-          { path: route.undoEmailChange, lazy: pages.undoEmailChange },
+          {
+            lazy: pages.mantine,
+            children: [
+              { path: route.signup, lazy: pages.signup },
+              { path: route.forgotPassword, lazy: pages.forgotPassword },
+              { path: route.resetPassword, lazy: pages.resetPassword },
+              { path: route.verify, lazy: pages.verifyEmail },
+              { path: route.unlock, lazy: pages.unlock },
+              { path: route.confirmEmail, lazy: pages.confirmEmail },
+              { path: route.undoEmailChange, lazy: pages.undoEmailChange },
+            ],
+          },
         ],
       },
       {
         // A mailed link, signed in or out: in the narrow card of the auth pages.
         path: paths.unsubscribe,
         lazy: pages.authLayout,
-        children: [{ index: true, lazy: pages.unsubscribe }],
+        children: [{ lazy: pages.mantine, children: [{ index: true, lazy: pages.unsubscribe }] }],
       },
-      // Small, and in the first chunk anyway: RequireNumericParams shows it too.
+      // Small, drawn without Mantine, and in the first chunk: RequireNumericParams shows it too.
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -61,7 +61,12 @@ describe('toasts (spec §2 notification area)', () => {
     notify({ type: 'error', message: 'Failed to load profile', id: 'profile' });
     await vi.waitFor(() =>
       expect(show).toHaveBeenCalledWith(
-        expect.objectContaining({ id: 'profile', message: 'Failed to load profile', color: 'red' }),
+        expect.objectContaining({
+          id: 'profile',
+          message: 'Failed to load profile',
+          color: 'red',
+          icon: expect.anything(),
+        }),
       ),
     );
   });

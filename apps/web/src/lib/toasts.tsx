@@ -1,12 +1,5 @@
 import { TOAST_DEFAULT_DURATION_MS } from '@household/contracts/limits';
-import type { NotificationData } from '@mantine/notifications';
-import {
-  IconAlertTriangle,
-  IconCheck,
-  IconInfoCircle,
-  IconX,
-  type Icon,
-} from '@tabler/icons-react';
+import type { NotificationData, NotificationsProps } from '@mantine/notifications';
 import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
 
@@ -22,14 +15,19 @@ export interface Toast {
   id?: string;
 }
 
-const LOOK: Record<ToastType, { color: string; icon: Icon }> = {
-  success: { color: 'brand', icon: IconCheck },
-  error: { color: 'red', icon: IconX },
-  warning: { color: 'yellow', icon: IconAlertTriangle },
-  info: { color: 'blue', icon: IconInfoCircle },
+const COLOURS: Record<ToastType, string> = {
+  success: 'brand',
+  error: 'red',
+  warning: 'yellow',
+  info: 'blue',
 };
 
-/** spec §2: every toast has a close button and leaves after 5000 ms or its own duration. */
+export type ToastsProps = NotificationsProps;
+
+/**
+ * spec §2: every toast has a close button and leaves after 5000 ms or its own duration. Its icon
+ * is added when it is drawn (lib/toast-view.tsx), with the code that draws it.
+ */
 export function toNotification({
   type,
   message,
@@ -37,12 +35,10 @@ export function toNotification({
   manualClose,
   id,
 }: Toast): NotificationData {
-  const { color, icon: ToastIcon } = LOOK[type];
   return {
     id,
     message,
-    color,
-    icon: <ToastIcon size={18} aria-hidden />,
+    color: COLOURS[type],
     withCloseButton: true,
     // In the language shown when the toast appears; Mantine's close button has no name of its own.
     closeButtonProps: { 'aria-label': i18next.t('app.closeNotification') },
@@ -52,12 +48,12 @@ export function toNotification({
 }
 
 /**
- * Mantine's notifications (the store and the component that draws it) load with the first toast:
- * most first pages never show one, and the login page must draw within its budget (issue 9). The
- * import is dynamic everywhere outside tests; a static one would put the component back in the
- * first chunk.
+ * Mantine's notifications (the store, the component that draws it, the icons) load with the first
+ * toast: most first pages never show one, and the login page must draw within its budget (issue
+ * 25). The import is dynamic everywhere outside tests; a static one would put the component back
+ * in the first chunk.
  */
-export const loadNotifications = () => import('@mantine/notifications');
+export const loadToastView = () => import('./toast-view');
 
 let toastShown = false;
 const toastShownListeners = new Set<() => void>();
@@ -80,5 +76,7 @@ export function notify(toast: Toast): void {
     toastShown = true;
     for (const listener of toastShownListeners) listener();
   }
-  void loadNotifications().then(({ notifications }) => notifications.show(data));
+  void loadToastView().then(({ notifications, toastIcon }) =>
+    notifications.show({ ...data, icon: toastIcon(toast.type) }),
+  );
 }

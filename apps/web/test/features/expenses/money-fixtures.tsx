@@ -9,6 +9,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { AppRouter } from '../../../src/app/AppRouter';
+import { MantineRoot } from '../../../src/app/MantineRoot';
 import { AppProviders } from '../../../src/app/providers';
 import { createQueryClient } from '../../../src/lib/query-client';
 import { connectClient, createFakeApi } from '../../fake-api';
@@ -154,7 +155,9 @@ export const importPreview = (
 export function renderMoney(ui: ReactNode, server = createFakeApi()) {
   signInAs(server);
   const { tokens, api } = connectClient(server);
-  const router = createMemoryRouter([{ path: '/', element: ui }], { initialEntries: ['/'] });
+  const router = createMemoryRouter([{ path: '/', element: <MantineRoot>{ui}</MantineRoot> }], {
+    initialEntries: ['/'],
+  });
   const view = render(
     <AppProviders api={api} tokens={tokens} queryClient={createQueryClient()}>
       <AppRouter router={router} />

@@ -4,11 +4,9 @@ import type {
   DeleteMeBody,
   Locale,
   Settings,
-  Theme,
   UpdateMeBody,
   User,
 } from '@household/contracts';
-import { useMantineColorScheme } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { ApiClient } from '../../../lib/api-client';
@@ -87,7 +85,7 @@ export const useUpdateNotifications = () =>
 export const useUpdatePreferences = () => useSettingsMutation('preferences', apiPaths.preferences);
 
 /** spec §8 messages for a saved setting, in the language shown once it is saved. */
-function preferenceToasts() {
+export function preferenceToasts() {
   return {
     onSuccess: () => notify({ type: 'success', message: i18next.t('account.preferences.saved') }),
     onError: () => notify({ type: 'error', message: i18next.t('account.preferences.failed') }),
@@ -109,17 +107,6 @@ export function useChangeLanguage() {
         ? { ...settings, preferences: { ...settings.preferences, language: locale } }
         : settings,
     );
-  };
-}
-
-/** The theme applies at once and stays on this device; a signed-in user's preferences keep it. */
-export function useChangeTheme() {
-  const { isAuthenticated } = useSession();
-  const { setColorScheme } = useMantineColorScheme();
-  const updatePreferences = useUpdatePreferences();
-  return (theme: Theme) => {
-    setColorScheme(theme);
-    if (isAuthenticated) updatePreferences.mutate({ theme }, preferenceToasts());
   };
 }
 

@@ -1,7 +1,7 @@
 import { THEMES, type Theme } from '@household/contracts';
 import { NativeSelect, useMantineColorScheme, type MantineSize } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useChangeTheme } from '../api/mutations';
+import { useChangeTheme } from '../api/change-theme';
 
 const isTheme = (value: string): value is Theme => (THEMES as readonly string[]).includes(value);
 

@@ -1,5 +1,6 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/plain/Button';
+import plain from '../../../components/plain/plain.module.css';
 import { isApiError } from '../../../lib/api-client';
 import { retryAfterMinutes } from '../../../lib/errors';
 import { notify } from '../../../lib/toasts';
@@ -9,7 +10,8 @@ import { useUnlockRequest } from '../api/mutations';
  * Shown under the login form once a login answers 429. Logins from a browser that never signed in
  * to the account wait while someone guesses its password; a mailed link makes this browser a known
  * device, which signs in at once. The answer says the same whether or not the address has an
- * account. A polite live region: the toast has already said "too many attempts" out loud.
+ * account. A polite live region: the toast has already said "too many attempts" out loud. Drawn
+ * without Mantine, as the login page is.
  */
 export function UnlockOffer({ email }: { email: string }) {
   const { t } = useTranslation();
@@ -27,17 +29,19 @@ export function UnlockOffer({ email }: { email: string }) {
     });
 
   return (
-    <Alert color="yellow" role="status">
+    <div className={`${plain.notice} ${plain.stack}`} role="status">
       {unlockRequest.isSuccess ? (
-        <Text size="sm">{t('auth.unlock.sent')}</Text>
+        <p className={plain.text}>{t('auth.unlock.sent')}</p>
       ) : (
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{t('auth.unlock.offer')}</Text>
-          <Button variant="light" onClick={requestLink} loading={unlockRequest.isPending}>
-            {t('auth.unlock.request')}
-          </Button>
-        </Stack>
+        <>
+          <p className={plain.text}>{t('auth.unlock.offer')}</p>
+          <div>
+            <Button variant="light" onClick={requestLink} loading={unlockRequest.isPending}>
+              {t('auth.unlock.request')}
+            </Button>
+          </div>
+        </>
       )}
-    </Alert>
+    </div>
   );
 }

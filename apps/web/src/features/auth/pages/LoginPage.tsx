@@ -1,16 +1,9 @@
-import {
-  Anchor,
-  Button,
-  Divider,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Button, TextLink } from '../../../components/plain/Button';
+import { PasswordField, TextField } from '../../../components/plain/Field';
+import plain from '../../../components/plain/plain.module.css';
 import { isApiError } from '../../../lib/api-client';
 import { retryAfterMinutes } from '../../../lib/errors';
 import type { TranslationKey } from '../../../lib/i18n';
@@ -28,7 +21,7 @@ type LoginErrors = Partial<Record<keyof LoginValues, TranslationKey>>;
  * loaded on the first submit rather than through react-hook-form, and zod stays out of the code the
  * page needs before it can draw (issue 9's 150 kB budget). It behaves as the other forms do: the
  * first message of each field, checked again on every change once submitted, the first wrong field
- * focused.
+ * focused. For the same reason it is drawn without Mantine (components/plain/), in its look.
  */
 async function checkLogin(
   values: LoginValues,
@@ -112,48 +105,42 @@ export function LoginPage() {
     });
 
   return (
-    <Stack>
-      <Title order={2}>{t('auth.login.title')}</Title>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Stack>
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            name="email"
-            ref={fields.email}
-            value={values.email}
-            onChange={change('email')}
-            error={errors.email && t(errors.email)}
-          />
-          <PasswordInput
-            label={t('fields.password')}
-            autoComplete="current-password"
-            name="password"
-            ref={fields.password}
-            value={values.password}
-            onChange={change('password')}
-            error={errors.password && t(errors.password)}
-          />
-          <Anchor component={Link} to={paths.forgotPassword} size="sm">
-            {t('auth.login.forgotPassword')}
-          </Anchor>
-          <Button type="submit" loading={login.isPending}>
-            {t('auth.login.submit')}
-          </Button>
-        </Stack>
+    <div className={plain.stack}>
+      <h2 className={plain.title}>{t('auth.login.title')}</h2>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className={plain.stack}>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          name="email"
+          ref={fields.email}
+          value={values.email}
+          onChange={change('email')}
+          error={errors.email && t(errors.email)}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          autoComplete="current-password"
+          name="password"
+          ref={fields.password}
+          value={values.password}
+          onChange={change('password')}
+          error={errors.password && t(errors.password)}
+        />
+        <TextLink to={paths.forgotPassword}>{t('auth.login.forgotPassword')}</TextLink>
+        <Button type="submit" loading={login.isPending}>
+          {t('auth.login.submit')}
+        </Button>
       </form>
       {slowedEmail && <UnlockOffer key={slowedEmail} email={slowedEmail} />}
-      <Text size="sm" ta="center">
+      <p className={`${plain.text} ${plain.centred}`}>
         {t('auth.login.noAccount')}{' '}
-        <Anchor component={Link} to={{ pathname: paths.signup, search }}>
-          {t('auth.login.signUpLink')}
-        </Anchor>
-      </Text>
-      <Divider label={t('auth.login.or')} />
+        <TextLink to={{ pathname: paths.signup, search }}>{t('auth.login.signUpLink')}</TextLink>
+      </p>
+      <div className={plain.divider}>{t('auth.login.or')}</div>
       <Button variant="default" onClick={continueAsGuest} loading={guestLogin.isPending}>
         {t('auth.guest.button')}
       </Button>
-    </Stack>
+    </div>
   );
 }

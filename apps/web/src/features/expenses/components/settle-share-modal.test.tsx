@@ -2,6 +2,7 @@ import type { Expense, ExpenseSplit } from '@household/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { MantineRoot } from '../../../app/MantineRoot';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import {
@@ -32,7 +33,9 @@ function renderModal(props: {
   const { api, tokens } = connectClient(server);
   render(
     <AppProviders api={api} tokens={tokens} queryClient={createQueryClient()}>
-      <SettleShareModal opened onClose={() => undefined} {...props} myId={props.myId} />
+      <MantineRoot>
+        <SettleShareModal opened onClose={() => undefined} {...props} myId={props.myId} />
+      </MantineRoot>
     </AppProviders>,
   );
   return server;

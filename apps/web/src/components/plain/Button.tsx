@@ -1,0 +1,58 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import classes from './plain.module.css';
+import { Spinner } from './Spinner';
+
+type Variant = 'filled' | 'default' | 'light' | 'subtle';
+
+const VARIANTS: Record<Variant, string> = {
+  filled: classes.button!,
+  default: `${classes.button} ${classes.default}`,
+  light: `${classes.button} ${classes.light}`,
+  subtle: `${classes.button} ${classes.subtle}`,
+};
+
+/** Mantine's keyboard focus ring (global.css), so a plain control is focused like the rest. */
+export const FOCUS_RING = 'mantine-focus-auto';
+
+/**
+ * A button that looks like Mantine's. While `loading`, it keeps its label (for its width and its
+ * name) under a spinner and cannot be pressed again.
+ */
+export function Button({
+  variant = 'filled',
+  compact = false,
+  loading = false,
+  children,
+  type = 'button',
+  ...props
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> & {
+  variant?: Variant;
+  /** Mantine's size xs. */
+  compact?: boolean;
+  loading?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      {...props}
+      type={type}
+      className={`${VARIANTS[variant]} ${compact ? classes.compact : ''} ${FOCUS_RING}`}
+      disabled={loading || props.disabled}
+      data-loading={loading || undefined}
+    >
+      {loading && <Spinner size="xs" />}
+      <span className={classes.buttonLabel}>{children}</span>
+    </button>
+  );
+}
+
+/** A link drawn as a button (the 404 page's "Go Home"). */
+export function ButtonLink({ variant = 'filled', ...props }: LinkProps & { variant?: Variant }) {
+  return <Link {...props} className={`${VARIANTS[variant]} ${FOCUS_RING}`} />;
+}
+
+/** A link in text: underlined, so it never relies on colour alone (WCAG 1.4.1), as the theme's. */
+export function TextLink(props: LinkProps) {
+  return <Link {...props} className={`${classes.link} ${FOCUS_RING}`} />;
+}

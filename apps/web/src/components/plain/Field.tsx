@@ -1,0 +1,95 @@
+import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FOCUS_RING } from './Button';
+import classes from './plain.module.css';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'id'> & {
+  label: string;
+  /** Shown under the field, which is then marked invalid and described by it. */
+  error?: string | false | undefined;
+  ref?: Ref<HTMLInputElement>;
+};
+
+/** A labelled text input with its error under it, as Mantine's TextInput. */
+export function TextField({ label, error, ref, ...props }: InputProps) {
+  const id = useId();
+  return (
+    <div className={classes.field}>
+      <label className={classes.label} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        {...props}
+        ref={ref}
+        id={id}
+        className={classes.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <div id={`${id}-error`} className={classes.error}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A password input with a show/hide button, which, unlike Mantine's default, is in the tab order,
+ * named, and says with aria-pressed whether the password shows (the theme gives Mantine's the same).
+ */
+export function PasswordField({ label, error, ref, ...props }: Omit<InputProps, 'type'>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={classes.field}>
+      <label className={classes.label} htmlFor={id}>
+        {label}
+      </label>
+      <div className={classes.withToggle}>
+        <input
+          {...props}
+          ref={ref}
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className={classes.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <button
+          type="button"
+          className={`${classes.toggle} ${FOCUS_RING}`}
+          aria-label={t('fields.showPassword')}
+          aria-pressed={visible}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          <EyeIcon crossed={visible} />
+        </button>
+      </div>
+      {error && (
+        <div id={`${id}-error`} className={classes.error}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden>
+      <path
+        d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <circle cx="12" cy="12" r="3" stroke="currentColor" strokeWidth="2" />
+      {crossed && (
+        <path d="M3 3l18 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      )}
+    </svg>
+  );
+}
