@@ -11,13 +11,15 @@ import { UpdatePrompt } from './UpdatePrompt';
 
 /** Mantine's notifications, with a provider of their own: a toast may show on a page without one. */
 const Notifications = lazy(() =>
-  Promise.all([loadToastView(), import('./MantineRoot')]).then(([view, { MantineRoot }]) => ({
-    default: (props: ToastsProps) => (
-      <MantineRoot>
-        <view.Notifications {...props} />
-      </MantineRoot>
-    ),
-  })),
+  Promise.all([loadToastView(), import('./layouts/MantineRoot')]).then(
+    ([view, { MantineRoot }]) => ({
+      default: (props: ToastsProps) => (
+        <MantineRoot>
+          <view.Notifications {...props} />
+        </MantineRoot>
+      ),
+    }),
+  ),
 );
 
 /** Mounted from the first toast on (lib/toasts.tsx), and then kept so toasts leave animated. */

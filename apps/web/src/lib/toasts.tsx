@@ -2,10 +2,11 @@ import { TOAST_DEFAULT_DURATION_MS } from '@household/contracts/limits';
 import type { NotificationData, NotificationsProps } from '@mantine/notifications';
 import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
+import type { ToastType } from './toast-view';
+
+export type { ToastType };
 
 /** spec §3: a notification has a type, a message, a duration and a manual-close flag. */
-export type ToastType = 'success' | 'error' | 'warning' | 'info';
-
 export interface Toast {
   type: ToastType;
   message: string;

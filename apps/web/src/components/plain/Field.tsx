@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FOCUS_RING } from './Button';
 import classes from './plain.module.css';
@@ -10,22 +10,28 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'id'
   ref?: Ref<HTMLInputElement>;
 };
 
-/** A labelled text input with its error under it, as Mantine's TextInput. */
-export function TextField({ label, error, ref, ...props }: InputProps) {
+/** The label above an input and its error under it; the input is marked invalid and described. */
+function FieldFrame({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error: InputProps['error'];
+  children: (input: { id: string } & InputHTMLAttributes<HTMLInputElement>) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className={classes.field}>
       <label className={classes.label} htmlFor={id}>
         {label}
       </label>
-      <input
-        {...props}
-        ref={ref}
-        id={id}
-        className={classes.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
+      {children({
+        id,
+        className: classes.input,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? `${id}-error` : undefined,
+      })}
       {error && (
         <div id={`${id}-error`} className={classes.error}>
           {error}
@@ -35,45 +41,39 @@ export function TextField({ label, error, ref, ...props }: InputProps) {
   );
 }
 
+/** A labelled text input with its error under it, as Mantine's TextInput. */
+export function TextField({ label, error, ref, ...props }: InputProps) {
+  return (
+    <FieldFrame label={label} error={error}>
+      {(field) => <input {...props} {...field} ref={ref} />}
+    </FieldFrame>
+  );
+}
+
 /**
  * A password input with a show/hide button, which, unlike Mantine's default, is in the tab order,
  * named, and says with aria-pressed whether the password shows (the theme gives Mantine's the same).
  */
 export function PasswordField({ label, error, ref, ...props }: Omit<InputProps, 'type'>) {
   const { t } = useTranslation();
-  const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <div className={classes.field}>
-      <label className={classes.label} htmlFor={id}>
-        {label}
-      </label>
-      <div className={classes.withToggle}>
-        <input
-          {...props}
-          ref={ref}
-          id={id}
-          type={visible ? 'text' : 'password'}
-          className={classes.input}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        <button
-          type="button"
-          className={`${classes.toggle} ${FOCUS_RING}`}
-          aria-label={t('fields.showPassword')}
-          aria-pressed={visible}
-          onClick={() => setVisible((shown) => !shown)}
-        >
-          <EyeIcon crossed={visible} />
-        </button>
-      </div>
-      {error && (
-        <div id={`${id}-error`} className={classes.error}>
-          {error}
+    <FieldFrame label={label} error={error}>
+      {(field) => (
+        <div className={classes.withToggle}>
+          <input {...props} {...field} ref={ref} type={visible ? 'text' : 'password'} />
+          <button
+            type="button"
+            className={`${classes.toggle} ${FOCUS_RING}`}
+            aria-label={t('fields.showPassword')}
+            aria-pressed={visible}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            <EyeIcon crossed={visible} />
+          </button>
         </div>
       )}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -9,7 +9,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { AppRouter } from '../../../src/app/AppRouter';
-import { MantineRoot } from '../../../src/app/MantineRoot';
+import { MantineRoot } from '../../../src/app/layouts/MantineRoot';
 import { AppProviders } from '../../../src/app/providers';
 import { createQueryClient } from '../../../src/lib/query-client';
 import { connectClient, createFakeApi } from '../../fake-api';

@@ -2,7 +2,7 @@ import type { Expense, ExpenseSplit } from '@household/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MantineRoot } from '../../../app/MantineRoot';
+import { MantineRoot } from '../../../app/layouts/MantineRoot';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import {
