@@ -1,28 +1,20 @@
-import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { markRetryingRead } from '../lib/busy-server';
 import { PageLoader } from './PageLoader';
 
+// Without MantineProvider: the loader is the first thing the app draws, before Mantine is loaded.
 describe('PageLoader', () => {
   it('is a status named "Loading…" in the language shown, with the spinner hidden', async () => {
-    const { unmount } = render(
-      <MantineProvider>
-        <PageLoader />
-      </MantineProvider>,
-    );
+    const { unmount } = render(<PageLoader />);
     const status = screen.getByRole('status', { name: 'Loading…' });
     expect(status).toHaveTextContent('Loading…');
     unmount();
 
     await i18next.changeLanguage('de');
     try {
-      render(
-        <MantineProvider>
-          <PageLoader />
-        </MantineProvider>,
-      );
+      render(<PageLoader />);
       expect(screen.getByRole('status', { name: 'Wird geladen…' })).toBeInTheDocument();
     } finally {
       await i18next.changeLanguage('en');
@@ -30,11 +22,7 @@ describe('PageLoader', () => {
   });
 
   it('says, visibly, that it is retrying while a read waits for a busy server, then "Loading…" again', () => {
-    render(
-      <MantineProvider>
-        <PageLoader />
-      </MantineProvider>,
-    );
+    render(<PageLoader />);
     let retried = () => {};
     act(() => {
       retried = markRetryingRead();
