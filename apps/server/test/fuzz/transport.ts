@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { App } from '../../src/app';
 import type { WireRequest } from './requests';
 
-/** What came back; status 0 when the connection closed without an answer. */
+/** What came back; status 0 when the connection closed without an answer, with why as the body. */
 export interface Answer {
   status: number;
   contentType: string;
@@ -68,19 +68,32 @@ function sendOverSocket(port: number, request: WireRequest): Promise<Answer> {
   const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8');
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
+    // Why a case got no answer, for its report: a slow server and a reset are different bugs.
+    let ending = 'the server closed it';
     const socket = net.connect({ host: '127.0.0.1', port }, () => {
       socket.write(Buffer.concat([head, body]));
     });
-    socket.setTimeout(SOCKET_ANSWER_LIMIT_MS, () => socket.destroy());
+    socket.setTimeout(SOCKET_ANSWER_LIMIT_MS, () => {
+      ending = `no answer within ${SOCKET_ANSWER_LIMIT_MS / 1000} s`;
+      socket.destroy();
+    });
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', () => {});
-    socket.on('close', () => resolve(parseAnswer(Buffer.concat(chunks))));
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      ending = `socket error ${error.code ?? error.message}`;
+    });
+    socket.on('close', () => resolve(parseAnswer(Buffer.concat(chunks), ending)));
   });
 }
 
-function parseAnswer(raw: Buffer): Answer {
+function parseAnswer(raw: Buffer, ending: string): Answer {
   const headEnd = raw.indexOf('\r\n\r\n');
-  if (headEnd === -1) return { status: 0, contentType: '', body: raw.toString('utf8') };
+  if (headEnd === -1) {
+    return {
+      status: 0,
+      contentType: '',
+      body: `${ending}; read: ${JSON.stringify(raw.toString('utf8').slice(0, 200))}`,
+    };
+  }
   const [statusLine = '', ...headerLines] = raw
     .subarray(0, headEnd)
     .toString('latin1')
