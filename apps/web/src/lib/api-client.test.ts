@@ -418,3 +418,65 @@ describe('api client token refresh (spec §8)', () => {
     expect(onUnauthenticated).not.toHaveBeenCalled();
   });
 });
+
+describe('early reads, sent while the first page loads', () => {
+  it('the page’s first read of the path takes the early answer instead of asking again', async () => {
+    const { server, api } = setup();
+    storeTokens('access-1', 'refresh-1');
+    server.protectedRoute('GET', '/lists/7', () => jsonResponse({ id: 7, name: 'Weekly shop' }));
+
+    api.readEarly('/lists/7');
+    await expect(api.get('/lists/7')).resolves.toEqual({ id: 7, name: 'Weekly shop' });
+    expect(server.callsTo('/lists/7')).toHaveLength(1);
+
+    // Only the first read: later ones ask the server, so that they see changes.
+    await api.get('/lists/7');
+    expect(server.callsTo('/lists/7')).toHaveLength(2);
+  });
+
+  it('checks the early answer against the contract like any other', async () => {
+    const { server, api } = setup();
+    storeTokens('access-1', 'refresh-1');
+    server.protectedRoute('GET', '/health', () => jsonResponse({ status: 'sleepy' }));
+
+    api.readEarly('/health');
+    await expect(api.get('/health', { schema: ZHealth })).rejects.toThrow();
+  });
+
+  it('an early read refused with 401 is asked again the usual way, with the refresh', async () => {
+    const { server, api } = setup();
+    storeTokens('expired', 'refresh-1');
+    server.protectedRoute('GET', '/users/me', () => jsonResponse({ id: 1 }));
+
+    api.readEarly('/users/me');
+    await expect(api.get('/users/me')).resolves.toEqual({ id: 1 });
+    // The early 401, then the page's own 401, the refresh, and the retry with the new token.
+    expect(server.callsTo('/users/me')).toHaveLength(3);
+    expect(server.callsTo('/auth/jwt/refresh')).toHaveLength(1);
+  });
+
+  it('is not taken by a read with a query, or after the token changed', async () => {
+    const { server, api, tokens } = setup();
+    storeTokens('access-1', 'refresh-1');
+    server.protectedRoute('GET', '/lists', (request) =>
+      jsonResponse({ query: new URL(request.url).search }),
+    );
+
+    api.readEarly('/lists');
+    await expect(api.get('/lists', { query: { archived: 1 } })).resolves.toEqual({
+      query: '?archived=1',
+    });
+
+    api.readEarly('/lists');
+    tokens.setTokens({ access_token: 'someone-else', refresh_token: 'refresh-9' });
+    server.state.accessToken = 'someone-else';
+    await expect(api.get('/lists')).resolves.toEqual({ query: '' });
+    expect(server.callsTo('/lists')).toHaveLength(4);
+  });
+
+  it('sends nothing without a stored token', () => {
+    const { server, api } = setup();
+    api.readEarly('/users/me');
+    expect(server.requests).toHaveLength(0);
+  });
+});
