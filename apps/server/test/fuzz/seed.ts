@@ -26,6 +26,7 @@ import {
   buildGroup,
   buildList,
   buildUser,
+  freshSession,
   type TestUser,
 } from '../support/factories';
 import { multipartUpload } from '../support/requests';
@@ -159,7 +160,9 @@ export async function seedResources(
 /**
  * The newest of the owner's notifications (the housemate's payment makes one) and a push
  * subscription. Its endpoint is a closed local port: pushes to it fail at once, and change
- * nothing a snapshot reads.
+ * nothing a snapshot reads. A device is a sensitive change: the owner's first login is minutes
+ * old by the time a slow machine's run gets here (FRESH_LOGIN_MS), and the run's wrong passwords
+ * have slowed logins to the account from anywhere but its own browser, so it signs in anew there.
  */
 async function seedNotifications(app: App, owner: TestUser, label: string): Promise<ResourcePool> {
   const page = ZNotificationPage.parse(
@@ -174,7 +177,7 @@ async function seedNotifications(app: App, owner: TestUser, label: string): Prom
       app.inject({
         method: 'POST',
         url: '/api/v1/push/subscriptions',
-        headers: owner.auth,
+        headers: await freshSession(app, owner),
         payload: {
           endpoint: `https://127.0.0.1:9/push/${randomBytes(8).toString('hex')}`,
           keys: await pushKeys(),

@@ -15,6 +15,7 @@ import {
   type User,
 } from '@household/contracts';
 import type { App } from '../../src/app';
+import { DEVICE_COOKIE } from '../../src/modules/auth/known-devices';
 
 let sequence = 0;
 
@@ -31,20 +32,52 @@ export interface TestUser {
   password: string;
   tokens: TokenPair;
   auth: { authorization: string };
+  /** The known-device cookie of the browser that signed up, as that browser sends it back. */
+  deviceCookie: string;
 }
 
 export function bearer(accessToken: string) {
   return { authorization: `Bearer ${accessToken}` };
 }
 
-export async function login(app: App, email: string, password: string, remoteAddress?: string) {
+export async function login(
+  app: App,
+  email: string,
+  password: string,
+  remoteAddress?: string,
+  deviceCookie?: string,
+) {
   return app.inject({
     method: 'POST',
     url: '/api/v1/auth/jwt/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(deviceCookie ? { cookie: deviceCookie } : {}),
+    },
     payload: new URLSearchParams({ username: email, password }).toString(),
     ...(remoteAddress ? { remoteAddress } : {}),
   });
+}
+
+/** The device cookie a successful login set, as a browser would send it back. */
+export function deviceCookieOf(response: { headers: Record<string, unknown> }): string {
+  const header = response.headers['set-cookie'];
+  const pair = String(Array.isArray(header) ? header[0] : (header ?? '')).split(';')[0] ?? '';
+  if (!pair.startsWith(`${DEVICE_COOKIE}=`)) throw new Error(`no device cookie in ${pair}`);
+  return pair;
+}
+
+/**
+ * A new session of the user's, from the browser they signed up with: fresh enough for a
+ * sensitive change (FRESH_LOGIN_MS), and never slowed by wrong passwords sent from elsewhere,
+ * which is what a long run's hostile requests are.
+ */
+export async function freshSession(app: App, user: TestUser): Promise<{ authorization: string }> {
+  const response = await login(app, user.email, user.password, undefined, user.deviceCookie);
+  if (response.statusCode !== 200) {
+    throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  }
+  return bearer(response.json<TokenPair>().access_token);
 }
 
 /** Registers a user through the API and logs them in, as a person would. */
@@ -70,6 +103,7 @@ export async function buildUser(
     password,
     tokens,
     auth: bearer(tokens.access_token),
+    deviceCookie: deviceCookieOf(loggedIn),
   };
 }
 

@@ -19,37 +19,51 @@ import { runStartProcess } from './start-process';
 
 const install = useInstallations();
 
+/**
+ * An old release's schema made and filled, migrated, read back and used: about 20 s on a quiet
+ * 2-core machine, and past the default 30 s once on a busy one, with the other test files running.
+ */
+const UPGRADE_TIMEOUT_MS = 120_000;
+
 describe.each(Object.values(RELEASES))('an upgrade from the schema of $name', (release) => {
-  it('reads back every row of every earlier table as it was, and the app works on it', async () => {
-    const installation = await install(release);
-    const before = await readInstalled(installation);
-    const database = await openMigratedDatabase({ config: installation.config, log: quietLog });
-    try {
-      expect(await readRows(database.db, before.columns)).toEqual(before.rows);
-      const plan = await planMigrations(database.db);
-      expect(plan).toMatchObject({ pending: [], unknownCount: 0, recordedVersion: APP_VERSION });
-      await expectAppWorks(database, installation.config);
-    } finally {
-      await database.close();
-    }
-  });
+  it(
+    'reads back every row of every earlier table as it was, and the app works on it',
+    { timeout: UPGRADE_TIMEOUT_MS },
+    async () => {
+      const installation = await install(release);
+      const before = await readInstalled(installation);
+      const database = await openMigratedDatabase({ config: installation.config, log: quietLog });
+      try {
+        expect(await readRows(database.db, before.columns)).toEqual(before.rows);
+        const plan = await planMigrations(database.db);
+        expect(plan).toMatchObject({ pending: [], unknownCount: 0, recordedVersion: APP_VERSION });
+        await expectAppWorks(database, installation.config);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });
 
 describe('the first start', () => {
-  it('creates the database, records the version and takes no backup of nothing', async () => {
-    const installation = await install(null);
-    const { log, lines } = recordingLog();
-    const database = await openMigratedDatabase({ config: installation.config, log });
-    try {
-      const plan = await planMigrations(database.db);
-      expect(plan).toMatchObject({ pending: [], unknownCount: 0, recordedVersion: APP_VERSION });
-      expect(fs.existsSync(path.join(installation.dataDir, 'backups'))).toBe(false);
-      expect(lines.map((line) => line.level)).not.toContain('warn');
-      expect(lines.at(-1)?.message).toMatch(/^applied \d+ migration\(s\)/);
-    } finally {
-      await database.close();
-    }
-  });
+  it(
+    'creates the database, records the version and takes no backup of nothing',
+    { timeout: UPGRADE_TIMEOUT_MS },
+    async () => {
+      const installation = await install(null);
+      const { log, lines } = recordingLog();
+      const database = await openMigratedDatabase({ config: installation.config, log });
+      try {
+        const plan = await planMigrations(database.db);
+        expect(plan).toMatchObject({ pending: [], unknownCount: 0, recordedVersion: APP_VERSION });
+        expect(fs.existsSync(path.join(installation.dataDir, 'backups'))).toBe(false);
+        expect(lines.map((line) => line.level)).not.toContain('warn');
+        expect(lines.at(-1)?.message).toMatch(/^applied \d+ migration\(s\)/);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });
 
 /** Resolves once another connection waits for a lock to alter `table`. */

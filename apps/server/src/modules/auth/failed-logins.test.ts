@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAttempts } from '../../db/schema';
 import { expectProblem } from '../../../test/support/assertions';
-import { buildUser, type TestUser } from '../../../test/support/factories';
+import { buildUser, deviceCookieOf, type TestUser } from '../../../test/support/factories';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { DEVICE_COOKIE } from './known-devices';
 
@@ -32,14 +32,6 @@ function attempt(
     remoteAddress: from.address ?? '198.51.100.1',
     payload: new URLSearchParams({ username: email, password }).toString(),
   });
-}
-
-/** The device cookie a successful answer set, as a browser would send it back. */
-function deviceCookieOf(response: { headers: Record<string, unknown> }): string {
-  const header = String(response.headers['set-cookie'] ?? '');
-  const pair = header.split(';')[0] ?? '';
-  expect(pair.startsWith(`${DEVICE_COOKIE}=`)).toBe(true);
-  return pair;
 }
 
 /** Moves every recorded failure of the account back in time, as if `ms` had passed. */
