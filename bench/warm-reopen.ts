@@ -14,6 +14,7 @@
  * worker's cache and the list's read from the server (NetworkFirst), as at home on Wi-Fi.
  *
  *   npm run build && npm run bench:warm-reopen
+ *   BENCH_WEB_DIST=/path/to/a/copy/of/dist npm run bench:warm-reopen
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -159,7 +160,11 @@ const median = (values: number[]) =>
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-bench-warm-'));
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'household-bench-profile-'));
-  const server = await startServer({ env: { DATA_DIR: dataDir } });
+  // `BENCH_WEB_DIST` serves another build of the web app (a copy of `dist`), to compare two.
+  const webDist = process.env.BENCH_WEB_DIST;
+  const server = await startServer({
+    env: { DATA_DIR: dataDir, ...(webDist ? { WEB_DIST_DIR: path.resolve(webDist) } : {}) },
+  });
   let browser: Browser | undefined;
   try {
     const household = await createHousehold(server.base);
