@@ -4,7 +4,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { AppRouter } from './app/AppRouter';
-import { startEarlyReads } from './app/early-reads';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { apiBaseUrl, createApiClient } from './lib/api-client';
@@ -19,8 +18,7 @@ import { isPublicPath, loginPath } from './lib/paths';
 async function start() {
   // The router starts fetching the first page's code as soon as it exists; the runtime config
   // (API host, error-reporting DSN) and the saved language's texts load alongside it, and the
-  // first render waits for the language so that it never flashes English. The first page's reads
-  // start as soon as the API's host is known (app/early-reads.ts).
+  // first render waits for the language so that it never flashes English.
   const router = createBrowserRouter(routes);
   const queryClient = createQueryClient();
   // What the first page waits for before deferred work starts (lib/page-settled.ts): its code,
@@ -35,8 +33,8 @@ async function start() {
       subscribe: (listener) => queryClient.getQueryCache().subscribe(() => listener()),
     },
   ]);
-  const textsLoaded = initI18n();
-  const config = await loadRuntimeConfig();
+  const [config] = await Promise.all([loadRuntimeConfig(), initI18n()]);
+  await initErrorReporting(config);
   const tokens = createTokenStore();
   const api = createApiClient({
     baseUrl: apiBaseUrl(config.api_url),
@@ -47,8 +45,6 @@ async function start() {
       if (!isPublicPath(pathname)) void router.navigate(loginPath(`${pathname}${search}${hash}`));
     },
   });
-  startEarlyReads(api, window.location.pathname);
-  await Promise.all([textsLoaded, initErrorReporting(config)]);
 
   const root = createRoot(document.getElementById('root')!);
   // As a transition, React renders the first page in slices between frames rather than in one

@@ -65,17 +65,6 @@ function createSender(baseUrl: string, fetchImpl: typeof fetch): SendRequest {
   };
 }
 
-/**
- * How long an early read (`readEarly`) waits for the page that asked for it: a page that comes
- * later asks again, so that it never draws an old answer.
- */
-export const EARLY_READ_MAX_AGE_MS = 10_000;
-
-interface EarlyRead {
-  token: string;
-  response: Promise<Response | null>;
-}
-
 export function createApiClient({
   baseUrl,
   tokens,
@@ -86,55 +75,7 @@ export function createApiClient({
   const send = createSender(baseUrl, fetchImpl);
   const renewAccessToken = createTokenRefresh({ tokens, send, lock, onUnauthenticated });
 
-  const earlyReads = new Map<string, EarlyRead>();
-
-  /**
-   * Sends a GET now, with the stored token, for a page whose code is still on its way
-   * (app/early-reads.ts): the page's first plain `get` of this path takes the answer instead of
-   * asking again. Only a 200 is kept; anything else (an expired token, a busy server, no network)
-   * is asked again the usual way, with its refresh, retries and errors.
-   */
-  function readEarly(path: string): void {
-    const token = tokens.getAccessToken();
-    if (!token || earlyReads.has(path)) return;
-    const response = send(path, {}, token).then(
-      (answer) => (answer.ok ? answer : null),
-      () => null,
-    );
-    earlyReads.set(path, { token, response });
-    setTimeout(() => {
-      if (earlyReads.get(path)?.response === response) earlyReads.delete(path);
-    }, EARLY_READ_MAX_AGE_MS);
-  }
-
-  /** The early answer for this request, if it is a plain GET of the path, with the same token. */
-  async function takeEarlyRead<T>(
-    path: string,
-    options: RequestOptions<T>,
-  ): Promise<Response | null> {
-    const early = earlyReads.get(path);
-    if (!early) return null;
-    earlyReads.delete(path);
-    const plainGet =
-      methodOf(options) === 'GET' &&
-      buildQuery(options.query) === '' &&
-      options.headers === undefined &&
-      options.accessToken === undefined &&
-      !options.blob;
-    if (!plainGet || tokens.getAccessToken() !== early.token) return null;
-    return early.response;
-  }
-
-  async function readAnswer<T>(response: Response, options: RequestOptions<T>): Promise<T> {
-    if (options.blob) return (await response.blob()) as T;
-    const body = await readBody(response);
-    return options.schema ? parseWith(options.schema, body) : (body as T);
-  }
-
   async function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-    const early = await takeEarlyRead(path, options);
-    if (early) return readAnswer(early, options);
-
     const sent = await sendRidingOutBusy({
       path,
       options,
@@ -154,7 +95,9 @@ export function createApiClient({
     }
 
     if (!response.ok) throw await toApiError(response);
-    return readAnswer(response, options);
+    if (options.blob) return (await response.blob()) as T;
+    const body = await readBody(response);
+    return options.schema ? parseWith(options.schema, body) : (body as T);
   }
 
   const withMethod =
@@ -173,7 +116,6 @@ export function createApiClient({
     baseUrl,
     /** The refresh above, for callers outside fetch (the realtime connection after a 4401). */
     renewAccessToken,
-    readEarly,
     get: withMethod('GET'),
     post: withMethod('POST'),
     put: withMethod('PUT'),
