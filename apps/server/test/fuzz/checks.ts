@@ -27,7 +27,8 @@ export function violationsOf(
   foreign: ForeignCheck | null,
 ): string[] {
   const violations: string[] = [];
-  if (answer.status === 0) return [`no answer: the connection closed without a response (${answer.body})`];
+  if (answer.status === 0)
+    return [`no answer: the connection closed without a response (${answer.body})`];
   if (answer.status >= 500) violations.push(`server error ${answer.status}`);
   if (answer.status >= 400) violations.push(...problemViolations(answer));
   if (!foreign) return violations;
