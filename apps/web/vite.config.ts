@@ -205,13 +205,13 @@ export default defineConfig({
             // than one per component (about 40 of 1-2 kB on the list page): on a phone over
             // HTTP/1.1 each file costs a round trip, and the list page's LCP fell by 0.9 s
             // (bench/README.md, "Fewer, larger chunks"). Groups smaller than the threshold join
-            // their nearest neighbour, so a page loads parts it does not draw. 15 kB since the
-            // login page left Mantine: at 20 kB supermarket mode loaded 17 kB more, at 10 kB the
-            // list page 7 more files (bench/README.md, "The login page without Mantine").
+            // their nearest neighbour, so a page loads parts it does not draw. 11 kB since the
+            // list rows left Mantine: at 15 kB supermarket mode loaded 13 kB more, sign-up 10 kB
+            // more at 12 kB (bench/README.md, "The list rows without Mantine").
             {
               name: 'ui',
               entriesAware: true,
-              entriesAwareMergeThreshold: 15_000,
+              entriesAwareMergeThreshold: 11_000,
               // Scripts only: Mantine's style sheets are the app's, which every page loads
               // (app/mantine-styles.ts); in a script chunk they made the entry import that chunk,
               // and with it Mantine, on the pages drawn without it.

@@ -115,6 +115,27 @@ describe('the list page first load (issue 25)', () => {
   });
 });
 
+/**
+ * The rows of a list and of supermarket mode, the costliest things those pages draw, are plain
+ * elements (features/lists/components/rows.module.css): Mantine's components in them took about a
+ * tenth of the list page's CPU time at load.
+ */
+const ROW_ROOTS = [
+  'features/lists/components/ItemEntryRow.tsx',
+  'features/lists/components/ShopItems.tsx',
+];
+
+describe('the rows of the list pages (issue 25)', () => {
+  it('are drawn without Mantine', () => {
+    const reached = packagesReached(ROW_ROOTS);
+    const offenders = ['@mantine/core', '@mantine/hooks']
+      .filter((name) => reached.has(name))
+      .map((name) => `${name} via ${reached.get(name)!.join(' → ')}`);
+    expect(offenders).toEqual([]);
+    expect(reached.has('@tanstack/react-virtual')).toBe(true);
+  });
+});
+
 describe('the rules a page bundles', () => {
   it('are only those it calls: the domain package declares it has no side effects', () => {
     // Without the flag the bundler keeps every module of the domain's index that runs code at load

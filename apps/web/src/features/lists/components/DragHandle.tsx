@@ -1,8 +1,8 @@
 import type { Item } from '@household/contracts';
-import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from './RowButtons';
 
 /*
  * What the plain row (SortableRow) and dnd-kit's row (SortableDnd) share, in a file of its own:
@@ -26,15 +26,14 @@ export function DragHandle({
 }: { itemId: number; name: string } & ComponentPropsWithRef<'button'>) {
   const { t } = useTranslation();
   return (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
+    <IconButton
+      tint="gray"
       aria-label={t('lists.reorder.handle', { name })}
       data-drag-handle={itemId}
       style={{ cursor: 'grab', touchAction: 'none', ...style }}
       {...props}
     >
       <IconGripVertical size={16} aria-hidden />
-    </ActionIcon>
+    </IconButton>
   );
 }

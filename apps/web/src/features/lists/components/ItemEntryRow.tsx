@@ -1,7 +1,7 @@
 import type { Category, Item } from '@household/contracts';
-import { Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ItemRow, type ItemActions } from './ItemRow';
+import classes from './rows.module.css';
 import { SortableRow } from './SortableRow';
 import type { ItemEntry } from './use-item-entries';
 
@@ -35,12 +35,9 @@ export function ItemEntryRow({
   if (entry.kind === 'header') {
     return (
       <div data-index={index} ref={measure} style={style}>
-        <Title order={3} size="h5" pt="md" pb={4} px="xs">
-          {entry.title}{' '}
-          <Text span c="dimmed" size="sm">
-            ({entry.count})
-          </Text>
-        </Title>
+        <h3 className={classes.header}>
+          {entry.title} <span className={classes.headerCount}>({entry.count})</span>
+        </h3>
       </div>
     );
   }

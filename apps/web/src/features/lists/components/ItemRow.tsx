@@ -1,12 +1,14 @@
 import type { Category, Item } from '@household/contracts';
-import { ActionIcon, Badge, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { isValidElement, memo, type ReactNode } from 'react';
+import { isValidElement, memo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_RULES, personName } from '../../../lib/people';
 import { quantityText } from '../format';
 import { isDraftId } from '../api/items-cache';
+import { FOCUS_RING } from '../../../components/plain/Button';
+import { IconButton } from './RowButtons';
 import { PriceEditor } from './PriceEditor';
+import classes from './rows.module.css';
 
 export interface ItemActions {
   onToggle: (item: Item) => void;
@@ -51,54 +53,38 @@ function ItemRowContent({ item, currency, category, readOnly, handle, actions }:
   const { t, i18n } = useTranslation();
   const showQuantity = item.quantity !== 1 || item.unit !== null;
   return (
-    <Group
+    <div
+      className={classes.row}
       data-testid="item-row"
       data-done={item.done ? 'true' : 'false'}
       data-pending={isDraftId(item.id) ? 'true' : undefined}
-      wrap="nowrap"
-      gap="sm"
-      py={6}
-      px="xs"
-      mih={52}
-      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       {handle}
-      <Checkbox
-        size="md"
-        checked={item.done}
-        disabled={readOnly}
-        aria-label={item.name}
-        onChange={() => actions.onToggle(item)}
-      />
-      <Stack gap={0} miw={0} style={{ flex: 1 }}>
-        {/* On a phone the category badge moves under the name rather than squeezing it. */}
-        <Group gap={6} wrap="wrap" miw={0} style={{ rowGap: 2 }}>
+      <span className={classes.checkbox}>
+        <input
+          type="checkbox"
+          className={`${classes.checkboxInput} ${FOCUS_RING}`}
+          checked={item.done}
+          disabled={readOnly}
+          aria-label={item.name}
+          onChange={() => actions.onToggle(item)}
+        />
+        <CheckIcon />
+      </span>
+      <div className={classes.body}>
+        <div className={classes.line}>
           {showQuantity && (
-            <Text span fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+            <span className={`${classes.small} ${classes.quantity}`}>
               {quantityText(item.quantity, item.unit, i18n.language)}
-            </Text>
+            </span>
           )}
-          <Text
-            span
-            size="sm"
-            td={item.done ? 'line-through' : undefined}
-            c={item.done ? 'dimmed' : undefined}
-            style={{ overflowWrap: 'break-word', minWidth: 0 }}
-          >
+          <span className={`${classes.small} ${classes.name} ${item.done ? classes.done : ''}`}>
             {item.name}
-          </Text>
-          {category && (
-            <Badge size="xs" variant="light" color={category.color} style={{ flexShrink: 0 }}>
-              {category.name}
-            </Badge>
-          )}
-        </Group>
-        {item.notes && (
-          <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-            {item.notes}
-          </Text>
-        )}
-        <Text size="xs" c="dimmed">
+          </span>
+          {category && <CategoryBadge category={category} />}
+        </div>
+        {item.notes && <p className={`${classes.tiny} ${classes.notes}`}>{item.notes}</p>}
+        <p className={classes.tiny}>
           {item.done && item.completed_by !== null
             ? t('lists.item.completedBy', {
                 name: personName(t, item.completed_by, NAME_RULES.lists),
@@ -106,8 +92,8 @@ function ItemRowContent({ item, currency, category, readOnly, handle, actions }:
             : item.added_by !== null
               ? t('lists.item.addedBy', { name: personName(t, item.added_by, NAME_RULES.lists) })
               : null}
-        </Text>
-      </Stack>
+        </p>
+      </div>
       <PriceEditor
         name={item.name}
         priceCents={item.price_cents}
@@ -115,24 +101,58 @@ function ItemRowContent({ item, currency, category, readOnly, handle, actions }:
         disabled={readOnly}
         onSave={(priceCents) => actions.onPrice(item, priceCents)}
       />
-      <ActionIcon
-        variant="subtle"
-        color="gray"
+      <IconButton
+        tint="gray"
         disabled={readOnly}
         aria-label={t('lists.item.edit', { name: item.name })}
         onClick={() => actions.onEdit(item)}
       >
         <IconPencil size={16} aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red"
+      </IconButton>
+      <IconButton
+        tint="red"
         disabled={readOnly}
         aria-label={t('lists.item.delete', { name: item.name })}
         onClick={() => actions.onDelete(item)}
       >
         <IconTrash size={16} aria-hidden />
-      </ActionIcon>
-    </Group>
+      </IconButton>
+    </div>
+  );
+}
+
+/** Mantine's check mark, drawn over the box when it is checked. */
+function CheckIcon() {
+  return (
+    <svg className={classes.checkboxIcon} viewBox="0 0 10 7" aria-hidden>
+      <path
+        d="M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z"
+        fill="currentColor"
+        fillRule="evenodd"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The category's name in its colour's light tint, as Mantine's light Badge: a colour of the theme
+ * brings its own (contrast-checked) variables; any other is the text on a tenth of itself.
+ */
+function CategoryBadge({ category }: { category: Category }) {
+  const color = category.color;
+  const tint = `color-mix(in srgb, ${color} 10%, transparent)`;
+  const style = (
+    color.startsWith('#')
+      ? { '--badge-color': color, '--badge-bg': tint }
+      : {
+          '--badge-color': `var(--mantine-color-${color}-light-color, ${color})`,
+          '--badge-bg': `var(--mantine-color-${color}-light, ${tint})`,
+        }
+  ) as CSSProperties;
+  return (
+    <span className={classes.badge} style={style}>
+      {category.name}
+    </span>
   );
 }

@@ -1,9 +1,11 @@
-import { Button, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../lib/money';
 import { parseOptionalMoneyInput } from '../../../lib/money';
 import { priceInputValue } from '../format';
+import plainClasses from '../../../components/plain/plain.module.css';
+import { TextButton } from './RowButtons';
+import classes from './rows.module.css';
 
 /** The price of an item, changed in place: Enter or leaving the field saves, Escape cancels. */
 export function PriceEditor({
@@ -23,6 +25,7 @@ export function PriceEditor({
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
 
   const start = () => {
     setValue(priceInputValue(priceCents, currency));
@@ -41,34 +44,39 @@ export function PriceEditor({
 
   if (editing) {
     return (
-      <TextInput
-        size="xs"
-        w={96}
-        inputMode="decimal"
-        aria-label={t('lists.item.priceOf', { name })}
-        value={value}
-        error={error}
-        autoFocus
-        onChange={(event) => setValue(event.currentTarget.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            commit();
-          } else if (event.key === 'Escape') {
-            event.preventDefault();
-            setEditing(false);
-          }
-        }}
-      />
+      <div className={classes.priceField}>
+        <input
+          className={`${plainClasses.input} ${plainClasses.small}`}
+          inputMode="decimal"
+          aria-label={t('lists.item.priceOf', { name })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          value={value}
+          autoFocus
+          onChange={(event) => setValue(event.currentTarget.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commit();
+            } else if (event.key === 'Escape') {
+              event.preventDefault();
+              setEditing(false);
+            }
+          }}
+        />
+        {error && (
+          <div id={errorId} className={classes.priceError}>
+            {error}
+          </div>
+        )}
+      </div>
     );
   }
   const price = priceCents === null ? null : money(priceCents, currency, i18n.language);
   return (
-    <Button
-      variant="subtle"
-      size="compact-sm"
-      color={price === null ? 'gray' : undefined}
+    <TextButton
+      tint={price === null ? 'gray' : 'brand'}
       disabled={disabled}
       // The name starts with what the button shows (WCAG 2.5.3), so "click €2.00" works by voice.
       aria-label={
@@ -79,6 +87,6 @@ export function PriceEditor({
       onClick={start}
     >
       {price ?? t('lists.item.addPrice')}
-    </Button>
+    </TextButton>
   );
 }

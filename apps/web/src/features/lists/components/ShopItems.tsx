@@ -1,8 +1,8 @@
 import type { Item } from '@household/contracts';
-import { Text, Title } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, type ReactNode } from 'react';
 import { useUpdateItem } from '../api/item-mutations';
+import classes from './rows.module.css';
 import { ShopRow } from './ShopRow';
 import type { ItemEntry } from './use-item-entries';
 import { useOffsetTop } from './use-offset-top';
@@ -57,16 +57,17 @@ export function ShopItems({
 
   const renderEntry = (entry: ItemEntry): ReactNode =>
     entry.kind === 'header' ? (
-      <Title order={2} size="h4" pt="md" pb={6} px="sm">
-        {entry.title}{' '}
-        <Text span c="dimmed" size="md">
-          ({entry.count})
-        </Text>
-      </Title>
+      <h2 className={classes.shopHeader}>
+        {entry.title} <span className={classes.shopHeaderCount}>({entry.count})</span>
+      </h2>
     ) : readOnly ? (
-      <Text size="lg" px="sm" py="md" data-testid="shop-row" data-done={String(entry.item.done)}>
+      <p
+        className={classes.shopReadOnly}
+        data-testid="shop-row"
+        data-done={String(entry.item.done)}
+      >
         {entry.item.name}
-      </Text>
+      </p>
     ) : (
       <ShopRow item={entry.item} currency={currency} onTick={tick} onUndo={undo} />
     );

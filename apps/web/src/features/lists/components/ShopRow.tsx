@@ -1,11 +1,14 @@
 import type { Item } from '@household/contracts';
-import { Button, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowBackUp, IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../lib/money';
 import { parseOptionalMoneyInput } from '../../../lib/money';
 import { quantityText } from '../format';
+import { FOCUS_RING } from '../../../components/plain/Button';
+import plainClasses from '../../../components/plain/plain.module.css';
+import { TextButton } from './RowButtons';
+import classes from './rows.module.css';
 
 /**
  * A row of supermarket mode: at least 56 px high, one tap ticks it off. Memoised: a tick changes
@@ -37,91 +40,73 @@ export const ShopRow = memo(function ShopRow({
   };
 
   const label = (
-    <Group gap="sm" wrap="nowrap" miw={0}>
+    <span className={classes.tickLabel}>
       {item.done ? (
-        <IconCircleCheckFilled size={28} color="var(--mantine-color-brand-filled)" aria-hidden />
+        <IconCircleCheckFilled size={28} className={classes.tickedIcon} aria-hidden />
       ) : (
-        <IconCircle size={28} aria-hidden />
+        <IconCircle size={28} className={classes.tickIcon} aria-hidden />
       )}
       {/* The name before the quantity, as the tick's accessible name says them (WCAG 2.5.3). */}
-      <Text
-        size="lg"
-        td={item.done ? 'line-through' : undefined}
-        c={item.done ? 'dimmed' : undefined}
-        miw={0}
-        style={{ overflowWrap: 'anywhere' }}
-      >
+      <span className={`${classes.shopName} ${item.done ? classes.done : ''}`}>
         {item.name}
         {quantity !== null && (
           // The space outside the bold part: axe reads each element's text trimmed.
           <>
             {' '}
-            <Text span fw={700} inherit style={{ whiteSpace: 'nowrap' }}>
-              {quantity}
-            </Text>
+            <span className={classes.shopQuantity}>{quantity}</span>
           </>
         )}
-      </Text>
-    </Group>
+      </span>
+    </span>
   );
 
   return (
-    <Group
+    <div
+      className={classes.shopRow}
       data-testid="shop-row"
       data-done={item.done ? 'true' : 'false'}
-      wrap="nowrap"
-      gap="xs"
-      px="sm"
-      mih={60}
-      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       {item.done ? (
         <>
-          <Group style={{ flex: 1 }} mih={56} miw={0} wrap="nowrap">
-            {label}
-          </Group>
+          <div className={classes.tickArea}>{label}</div>
           {item.price_cents !== null && (
-            <Text size="md" fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {money(item.price_cents, currency, i18n.language)}
-            </Text>
+            <p className={classes.shopPrice}>{money(item.price_cents, currency, i18n.language)}</p>
           )}
-          <Button
-            variant="light"
-            size="md"
-            leftSection={<IconArrowBackUp size={18} aria-hidden />}
+          <TextButton
+            tint="brand"
+            large
             aria-label={t('lists.shop.undo', { name: item.name })}
             onClick={() => onUndo(item)}
           >
+            <IconArrowBackUp size={18} aria-hidden />
             {t('lists.shop.undoShort')}
-          </Button>
+          </TextButton>
         </>
       ) : (
         <>
-          <UnstyledButton
+          <button
+            type="button"
+            className={`${classes.tickArea} ${classes.tick} ${FOCUS_RING}`}
             onClick={tick}
             aria-label={
               quantity === null
                 ? t('lists.shop.tick', { name: item.name })
                 : t('lists.shop.tickQuantity', { name: item.name, quantity })
             }
-            mih={56}
-            miw={0}
-            style={{ flex: 1, display: 'flex', alignItems: 'center' }}
           >
             {label}
-          </UnstyledButton>
-          <TextInput
-            size="md"
-            w={104}
+          </button>
+          <input
+            className={`${plainClasses.input} ${classes.shopPriceInput}`}
             inputMode="decimal"
             aria-label={t('lists.shop.priceFor', { name: item.name })}
+            aria-invalid={isPriceInvalid || undefined}
             placeholder={
               item.price_cents === null
                 ? t('lists.shop.pricePlaceholder')
                 : money(item.price_cents, currency, i18n.language)
             }
             value={price}
-            error={isPriceInvalid}
             onChange={(event) => setPrice(event.currentTarget.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
@@ -132,6 +117,6 @@ export const ShopRow = memo(function ShopRow({
           />
         </>
       )}
-    </Group>
+    </div>
   );
 });

@@ -1,5 +1,4 @@
 import type { Item } from '@household/contracts';
-import { VisuallyHidden } from '@mantine/core';
 import {
   createContext,
   useCallback,
@@ -13,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import plainClasses from '../../../components/plain/plain.module.css';
 import type * as SortableDnd from './SortableDnd';
 import type { SortableRowProps } from './DragHandle';
 
@@ -131,7 +131,9 @@ export function SortableItems({
       ) : (
         <>
           {children}
-          <VisuallyHidden id={describedBy}>{t('lists.reorder.instructions')}</VisuallyHidden>
+          <span id={describedBy} className={plainClasses.visuallyHidden}>
+            {t('lists.reorder.instructions')}
+          </span>
         </>
       )}
     </SortingContext.Provider>
