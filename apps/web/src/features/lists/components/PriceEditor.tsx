@@ -66,7 +66,7 @@ export function PriceEditor({
           }}
         />
         {error && (
-          <div id={errorId} className={classes.priceError}>
+          <div id={errorId} className={plainClasses.error}>
             {error}
           </div>
         )}
