@@ -84,6 +84,25 @@ describe('supermarket mode (spec §2: with an exit button)', () => {
     });
   });
 
+  it('marks a price it cannot read and does not tick the item until it is mended', async () => {
+    const { server } = openList(listDetail([item(1, 'Milk')]), { path: '/lists/1/shop' });
+    server.protectedRoute('PATCH', '/lists/1/items/1', () =>
+      jsonResponse(item(1, 'Milk', { done: true, version: 2 })),
+    );
+    const price = await screen.findByLabelText('Price for Milk');
+    await userEvent.type(price, 'abc');
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Tick off Milk' }));
+    await userEvent.type(price, '{enter}');
+    expect(server.callsTo('/lists/1/items/1')).toHaveLength(0);
+    expect((await shopRows())[0]).toHaveAttribute('data-done', 'false');
+
+    await userEvent.clear(price);
+    expect(price).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(screen.getByRole('button', { name: 'Tick off Milk' }));
+    await waitFor(() => expect(server.callsTo('/lists/1/items/1')).toHaveLength(1));
+  });
+
   it('draws again only the row a tick changed, not every row on screen', async () => {
     const { server } = openList(
       listDetail([
