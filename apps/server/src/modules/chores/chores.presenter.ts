@@ -11,7 +11,6 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import {
-  choreAssignments,
   choreTimeEntries,
   groups,
   type ChoreAssignmentRow,
@@ -21,28 +20,12 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { People } from '../people/people';
-import { pickTurn, strategyFacts } from './assignment-strategy';
+import { pickTurn } from './assignment-strategy';
+import { presentingFacts, type CurrentTurn, type StrategyFacts } from './chore-facts';
 
 type UrlConfig = Pick<Config, 'publicApiUrl'>;
 
 const iso = (date: Date) => date.toISOString();
-
-interface GroupFacts {
-  name: string;
-  timeZone: string;
-}
-
-async function groupFacts(db: DbOrTx, ids: Iterable<number | null>) {
-  const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];
-  const rows =
-    wanted.length === 0
-      ? []
-      : await db
-          .select({ id: groups.id, name: groups.name, timeZone: groups.timeZone })
-          .from(groups)
-          .where(inArray(groups.id, wanted));
-  return new Map<number, GroupFacts>(rows.map((row) => [row.id, row]));
-}
 
 /** Chores as the API gives them, with their people and current assignment, in input order. */
 export async function presentChores(
@@ -52,56 +35,16 @@ export async function presentChores(
   rows: readonly ChoreRow[],
 ): Promise<Chore[]> {
   if (rows.length === 0) return [];
-  // The assignment of each chore's current occurrence: one lookup of the unique index on
-  // (chore_id, due_date) per chore (LIMIT keeps each lateral read its own index scan). Two lists
-  // (chore ids, due dates) would match every pair of them, thousands of rows once the chores' due
-  // dates spread over the calendar.
-  const occurrences = rows.map((row) => sql`(${row.id}::int, ${row.dueDate}::date)`);
-  const found = (await db.execute(sql`
-    select a.id from (values ${sql.join(occurrences, sql`, `)}) as occurrence(chore_id, due_date)
-    cross join lateral (
-      select id from ${choreAssignments}
-      where chore_id = occurrence.chore_id and due_date = occurrence.due_date
-      limit 1
-    ) a`)) as unknown as { rows: { id: number }[] };
-  const current =
-    found.rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(choreAssignments)
-          .where(
-            inArray(
-              choreAssignments.id,
-              found.rows.map((row) => row.id),
-            ),
-          );
-  const assignmentOf = new Map(current.map((row) => [row.choreId, row]));
-  const facts = await groupFacts(
+  const facts = await presentingFacts(
     db,
-    rows.map((row) => row.groupId),
+    rows,
+    new Set(rows.flatMap((row) => [row.createdBy, row.completedBy]).filter((id) => id !== null)),
   );
-  const strategies = await strategyFacts(db, rows, (row) => row.dueDate);
-  const nextOf = new Map(
-    rows.map((row) => [row.id, nextOfChore(row, assignmentOf.get(row.id), strategies)]),
-  );
-  const people = await People.load(
-    db,
-    config,
-    [
-      ...rows.flatMap((row) => [row.createdBy, row.completedBy]),
-      ...current.map((row) => row.userId),
-      ...[...nextOf.values()].flatMap((next) =>
-        next
-          ? [next.userId, 'after' in next.reason ? next.reason.after : null, ...next.reason.skipped]
-          : [],
-      ),
-    ].filter((id): id is number => id !== null && id !== undefined),
-  );
+  const people = People.of(facts.people, config);
   return rows.map((row) => {
-    const group = row.groupId === null ? null : facts.get(row.groupId);
-    const assignment = assignmentOf.get(row.id);
-    const next = nextOf.get(row.id) ?? null;
+    const group = row.groupId === null ? null : facts.groups.get(row.groupId);
+    const assignment = facts.current.get(row.id);
+    const next = nextOfChore(row, assignment, facts);
     const { frequency } = row;
     return {
       id: row.id,
@@ -151,12 +94,12 @@ export async function presentChores(
  */
 function nextOfChore(
   row: ChoreRow,
-  assignment: ChoreAssignmentRow | undefined,
-  strategies: Awaited<ReturnType<typeof strategyFacts>>,
+  assignment: CurrentTurn | undefined,
+  facts: StrategyFacts,
 ): { userId: number | null; reason: ReasonOrAssigned } | null {
   if (row.groupId === null) return null;
   if (row.frequency === 'one_time' && row.completedOn !== null) return null;
-  const pick = pickTurn(row, strategies, row.dueDate);
+  const pick = pickTurn(row, facts, row.dueDate);
   if (!assignment) return pick;
   if (pick?.userId === assignment.userId) return pick;
   return { userId: assignment.userId, reason: { kind: 'assigned', skipped: [] } };
@@ -178,6 +121,19 @@ function reasonView(reason: ReasonOrAssigned, people: People): NextReasonView {
     default:
       return { kind: reason.kind, skipped };
   }
+}
+
+/** The names and time zones of these groups, by id. */
+async function groupFacts(db: DbOrTx, ids: Iterable<number | null>) {
+  const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];
+  const rows =
+    wanted.length === 0
+      ? []
+      : await db
+          .select({ id: groups.id, name: groups.name, timeZone: groups.timeZone })
+          .from(groups)
+          .where(inArray(groups.id, wanted));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export interface AssignmentWithChore {

@@ -20,9 +20,9 @@ import {
 import { validationFailed } from '../../http/problem';
 import { requireMembership } from '../groups/membership';
 import { People } from '../people/people';
-import { strategyFacts } from './assignment-strategy';
 import { storedAwayPeriods } from './away-periods';
 import { assignmentEvent, recordChoreChange } from './chore-changes';
+import { strategyFacts } from './chore-facts';
 import { priorEffort } from './chore-reads';
 import { recurrenceOf } from './complete-chore';
 import { notifyScheduled } from '../notifications/fan-out';

@@ -2,6 +2,7 @@ import type { CreateItemBody, Item, UpdateItemBody } from '@household/contracts'
 import { ITEMS_PER_LIST_MAX } from '@household/contracts';
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { arrayLiteral } from '../../db/array-literal';
 import type { Tx } from '../../db/client';
 import { categories, items, type ItemRow, type UserRow } from '../../db/schema';
 import { AppError, notFound, validationFailed } from '../../http/problem';
@@ -17,7 +18,6 @@ const asItemNotFound = (error: unknown): never => {
   throw error instanceof AppError && error.status === 404 ? itemNotFound() : error;
 };
 /** A Postgres array literal of integers, sent as one parameter. */
-const intArray = (values: number[]) => `{${values.join(',')}}`;
 
 async function presentItemById(ctx: AppContext, itemId: number): Promise<Item> {
   const [item] = await loadItems(ctx.db, ctx.config, eq(items.id, itemId));
@@ -256,8 +256,8 @@ export async function reorderItems(
       // One statement for any number of moved items.
       await tx.execute(sql`
         update ${items} set position = moved.position, version = ${items.version} + 1, updated_at = now()
-        from (select unnest(${intArray(moved.map((m) => m.id))}::int[]) as id,
-                     unnest(${intArray(moved.map((m) => m.position))}::int[]) as position) as moved
+        from (select unnest(${arrayLiteral(moved.map((m) => m.id))}::int[]) as id,
+                     unnest(${arrayLiteral(moved.map((m) => m.position))}::int[]) as position) as moved
         where ${items.id} = moved.id`);
     }
     const list = await bumpList(tx, listId);

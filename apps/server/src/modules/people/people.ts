@@ -20,6 +20,11 @@ export class People {
       wanted.length === 0
         ? []
         : await db.select(personColumns(users)).from(users).where(inArray(users.id, wanted));
+    return People.of(rows, config);
+  }
+
+  /** People from rows read elsewhere (with the columns of `personColumns`). */
+  static of(rows: readonly PersonFields[], config: UrlConfig): People {
     return new People(new Map(rows.map((row) => [row.id, row])), config);
   }
 
