@@ -10,27 +10,32 @@
  *                   through untouched;
  *   GET /groups/:id/balances  the same token check, then one query: membership, and the group's
  *                   stored net positions (group_balances) as JSON text built by PostgreSQL.
- *   GET /groups/:id/chores  the same token check, then one query: membership, and the group's
- *                   chores with their people and current assignment, as JSON text.
+ *   GET /groups/:id/chores  the same token check, then one prepared statement: membership, the
+ *                   group's chores with their current assignment, what their strategies weigh
+ *                   (members, totals, latest turns, away periods) and the people named, as JSON
+ *                   arrays; Node runs the domain's `nextTurn` per chore for who is next and why
+ *                   and writes the answer (bench/chores.ts checks it is the app's, to the value).
  *   GET /groups/:id/chores/history  the same token check, then one query: the newest 50 history
  *                   entries with their people and the per-member totals, as JSON text.
  *
- * No hooks, no logging, no validation, no security headers. Started by run.ts and
- * balance-summary.ts with PORT, HOST, JWT_SECRET and DATABASE_URL (PostgreSQL) or DATA_DIR (the
+ * No hooks, no logging, no validation, no security headers. Started by run.ts, balance-summary.ts
+ * and chores.ts with PORT, HOST, JWT_SECRET and DATABASE_URL (PostgreSQL) or DATA_DIR (the
  * app's PGlite folder, app stopped).
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { nextTurn, type AssignmentStrategy, type NextReason } from '@household/domain';
 import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 
-type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+/** `name`: a statement prepared once per connection (PostgreSQL; PGlite ignores it). */
+type Query = (text: string, params: unknown[], name?: string) => Promise<Record<string, unknown>[]>;
 
 async function openDatabase(): Promise<Query> {
   if (process.env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-    return async (text, params) => (await pool.query(text, params)).rows;
+    return async (text, params, name) => (await pool.query({ text, values: params, name })).rows;
   }
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error('DATABASE_URL or DATA_DIR is required');
@@ -101,29 +106,209 @@ SELECT coalesce((
   FROM group_balances b WHERE b.group_id = $1), '[]'::json)::text AS body
 WHERE EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = $1 AND m.user_id = $2)`;
 
-const CHORES_JSON = `
-SELECT json_build_object('items', coalesce(json_agg(json_build_object(
-  'id', c.id, 'name', c.name, 'description', c.description, 'type', 'group',
-  'group_id', c.group_id, 'group_name', g.name, 'frequency', c.frequency,
-  'interval_days', c.interval_days, 'due_date', c.due_date, 'effort', c.effort,
-  'status', CASE WHEN c.frequency = 'one_time' AND c.completed_on IS NOT NULL
-            THEN 'completed' ELSE 'pending' END,
-  'completed_on', c.completed_on, 'completed_by', ${person('cb')}, 'time_zone', g.time_zone,
-  'assignment', CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object(
-    'id', a.id, 'user', ${person('au')}, 'due_date', a.due_date,
-    'completed_on', a.completed_on, 'version', a.version) END,
-  'created_by', ${person('cr')}, 'created_at', ${iso('c.created_at')},
-  'updated_at', ${iso('c.updated_at')}, 'version', c.version) ORDER BY c.id), '[]'::json),
-  'next_cursor', NULL)::text AS body
-FROM chores c
-JOIN groups g ON g.id = c.group_id
-LEFT JOIN chore_assignments a ON a.chore_id = c.id AND a.due_date = c.due_date
-LEFT JOIN users cb ON cb.id = c.completed_by
-LEFT JOIN users au ON au.id = a.user_id
-LEFT JOIN users cr ON cr.id = c.created_by
-WHERE c.group_id = $1
-  AND EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = $1 AND m.user_id = $2)
-HAVING EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = $1 AND m.user_id = $2)`;
+// The group's chores and the facts their strategies need to say who is next and why (members,
+// kept totals, latest turns, away periods) and the people they name, as rows of JSON arrays in one
+// statement, prepared once (PostgreSQL); Node runs the same rule (`nextTurn`) per chore and writes
+// the answer. Building the answer's objects in SQL instead cost more than building them in Node.
+const CHORES_WITH_FACTS = `
+SELECT g.name, g.time_zone,
+  (SELECT json_agg(json_build_array(c.id, c.name, c.description, c.frequency, c.interval_days,
+      c.due_date, c.effort, c.completed_on, c.completed_by, c.assignment_strategy,
+      c.rotation_order, c.assignee_id, c.fair_window, c.due_rule, c.completion_window_days,
+      c.due_date - c.completion_window_days, c.skip_policy, c.created_by, ${iso('c.created_at')},
+      ${iso('c.updated_at')}, c.version, a.id, a.user_id, a.due_date, a.completed_on, a.version)
+      ORDER BY c.id)
+    FROM chores c
+    LEFT JOIN chore_assignments a ON a.chore_id = c.id AND a.due_date = c.due_date
+    WHERE c.group_id = $1) AS chores,
+  (SELECT json_agg(m.user_id) FROM group_members m WHERE m.group_id = $1) AS members,
+  (SELECT json_object_agg(e.user_id, e.effort) FROM chore_effort_totals e
+   WHERE e.group_id = $1) AS effort,
+  (SELECT json_object_agg(d.chore_id || '/' || d.user_id, d.done)
+   FROM chore_done_totals d JOIN chores c ON c.id = d.chore_id
+   WHERE c.group_id = $1 AND c.assignment_strategy IN ('least_done', 'least_effort')) AS done,
+  (SELECT json_agg(json_build_array(c.id, t.user_id, n.total) ORDER BY c.id, t.due_date)
+   FROM chores c
+   CROSS JOIN LATERAL (SELECT CASE WHEN c.assignment_strategy = 'random_fair' THEN (
+       SELECT count(*) FROM chore_assignments a
+       WHERE a.chore_id = c.id AND a.due_date < c.due_date) ELSE 0 END AS total
+     OFFSET 0) n
+   CROSS JOIN LATERAL (SELECT a.user_id, a.due_date FROM chore_assignments a
+     WHERE a.chore_id = c.id AND a.due_date < c.due_date ORDER BY a.due_date DESC
+     LIMIT greatest(1, c.fair_window, jsonb_array_length(c.rotation_order),
+       (SELECT count(*) FROM group_members m WHERE m.group_id = $1))) t
+   WHERE c.group_id = $1 AND c.assignment_strategy IN ('fixed_rotation', 'random_fair')) AS turns,
+  (SELECT json_agg(json_build_array(p.user_id, p.starts_on, p.ends_on))
+   FROM member_away_periods p WHERE p.group_id = $1
+   AND p.ends_on >= (SELECT min(c.due_date) FROM chores c WHERE c.group_id = $1)) AS away,
+  (SELECT json_agg(json_build_array(u.id, u.name, u.avatar_key, u.is_guest)) FROM users u
+   WHERE u.id IN (SELECT m.user_id FROM group_members m WHERE m.group_id = $1
+     UNION SELECT unnest(ARRAY[c.created_by, c.completed_by, a.user_id])
+     FROM chores c
+     LEFT JOIN chore_assignments a ON a.chore_id = c.id AND a.due_date = c.due_date
+     WHERE c.group_id = $1)) AS people
+FROM groups g
+WHERE g.id = $1 AND EXISTS (SELECT 1 FROM group_members m WHERE m.group_id = $1 AND m.user_id = $2)`;
+
+type ChoreTuple = [
+  id: number,
+  name: string,
+  description: string | null,
+  frequency: string,
+  intervalDays: number | null,
+  dueDate: string,
+  effort: number,
+  completedOn: string | null,
+  completedBy: number | null,
+  strategy: AssignmentStrategy,
+  rotationOrder: number[],
+  assigneeId: number | null,
+  fairWindow: number | null,
+  dueRule: string,
+  completionWindowDays: number | null,
+  completableFrom: string | null,
+  skipPolicy: string,
+  createdBy: number | null,
+  createdAt: string,
+  updatedAt: string,
+  version: number,
+  assignmentId: number | null,
+  assigneeOfTurn: number | null,
+  turnDue: string | null,
+  turnCompletedOn: string | null,
+  turnVersion: number | null,
+];
+interface ChoresWithFacts {
+  name: string;
+  time_zone: string;
+  chores: ChoreTuple[] | null;
+  members: number[] | null;
+  effort: Record<string, number> | null;
+  done: Record<string, number> | null;
+  turns: [number, number, number][] | null;
+  away: [number, string, string][] | null;
+  people: [number, string | null, string | null, boolean][] | null;
+}
+
+/** The chores answer, each chore's next assignee and reason by the domain's rule. */
+function choresAnswer(groupId: number, facts: ChoresWithFacts): string {
+  const people = new Map(
+    (facts.people ?? []).map(([id, name, avatarKey, isGuest]) => [
+      id,
+      {
+        id,
+        name,
+        avatar_url: avatarKey ? `/api/v1/avatars/${avatarKey}.webp` : null,
+        is_guest: isGuest,
+      },
+    ]),
+  );
+  const ref = (id: number | null) =>
+    id === null ? null : (people.get(id) ?? { id, name: null, avatar_url: null, is_guest: false });
+  const turns = new Map<number, { latest: number[]; total: number }>();
+  for (const [choreId, userId, total] of facts.turns ?? []) {
+    const entry = turns.get(choreId) ?? { latest: [], total };
+    entry.latest.push(userId);
+    turns.set(choreId, entry);
+  }
+  const away = (facts.away ?? []).map(([userId, from, to]) => ({ userId, from, to }));
+  const items = (facts.chores ?? []).map((chore) => {
+    // prettier-ignore
+    const [id, name, description, frequency, intervalDays, dueDate, effort, completedOn,
+      completedBy, strategy, rotationOrder, assigneeId, fairWindow, dueRule, windowDays,
+      completableFrom, skipPolicy, createdBy, createdAt, updatedAt, version, assignmentId,
+      turnUser, turnDue, turnCompletedOn, turnVersion] = chore;
+    const completed = frequency === 'one_time' && completedOn !== null;
+    let next: {
+      userId: number | null;
+      reason: NextReason | { kind: 'assigned'; skipped: [] };
+    } | null = null;
+    if (!completed) {
+      const latest = turns.get(id);
+      const pick = nextTurn({
+        strategy,
+        members: (facts.members ?? []).map((userId) => ({
+          userId,
+          doneCount: facts.done?.[`${id}/${userId}`] ?? 0,
+          effort: facts.effort?.[userId] ?? 0,
+        })),
+        turns: latest?.latest ?? [],
+        earlierTurns:
+          strategy === 'random_fair' && latest ? latest.total - latest.latest.length : 0,
+        away,
+        date: dueDate,
+        rotationOrder,
+        assigneeId,
+        fairWindow,
+        seed: id,
+      });
+      next =
+        turnUser === null || turnUser === pick.userId
+          ? pick
+          : { userId: turnUser, reason: { kind: 'assigned', skipped: [] } };
+    }
+    return {
+      id,
+      name,
+      description,
+      type: 'group',
+      group_id: groupId,
+      group_name: facts.name,
+      frequency,
+      interval_days: frequency === 'custom' ? intervalDays : null,
+      due_date: dueDate,
+      effort,
+      status: completed ? 'completed' : 'pending',
+      completed_on: completedOn,
+      completed_by: ref(completedBy),
+      time_zone: facts.time_zone,
+      assignment:
+        assignmentId === null
+          ? null
+          : {
+              id: assignmentId,
+              user: ref(turnUser),
+              due_date: turnDue,
+              completed_on: turnCompletedOn,
+              version: turnVersion,
+            },
+      assignment_strategy: strategy,
+      rotation_order: rotationOrder,
+      assignee_id: assigneeId,
+      fair_window: fairWindow,
+      due_rule: dueRule,
+      completion_window_days: windowDays,
+      completable_from: completableFrom,
+      skip_policy: skipPolicy,
+      next_assignee: ref(next?.userId ?? null),
+      next_reason: next ? reasonOf(next.reason, ref) : null,
+      created_by: ref(createdBy),
+      created_at: createdAt,
+      updated_at: updatedAt,
+      version,
+    };
+  });
+  return JSON.stringify({ items, next_cursor: null });
+}
+
+function reasonOf(
+  reason: NextReason | { kind: 'assigned'; skipped: [] },
+  ref: (id: number | null) => unknown,
+) {
+  const skipped = reason.skipped.map((id) => ref(id));
+  switch (reason.kind) {
+    case 'next_in_order':
+      return { kind: reason.kind, after: ref(reason.after), skipped };
+    case 'fewest_done':
+      return { kind: reason.kind, count: reason.count, skipped };
+    case 'least_effort':
+      return { kind: reason.kind, effort: reason.effort, skipped };
+    case 'random_fair':
+      return { kind: reason.kind, window: reason.window, skipped };
+    default:
+      return { kind: reason.kind, skipped };
+  }
+}
 
 const CHORE_HISTORY_JSON = `
 SELECT json_build_object(
@@ -193,9 +378,12 @@ app.get<{ Params: { id: string } }>('/groups/:id/balances', async (request, repl
 app.get<{ Params: { id: string } }>('/groups/:id/chores', async (request, reply) => {
   const userId = await userIdOf(request.headers.authorization);
   if (userId === null) return reply.status(401).send({ status: 401 });
-  const [row] = await query(CHORES_JSON, [Number(request.params.id), userId]);
+  const groupId = Number(request.params.id);
+  const [row] = await query(CHORES_WITH_FACTS, [groupId, userId], 'floor_chores');
   if (!row) return reply.status(404).send({ status: 404 });
-  return reply.type('application/json').send(row.body as string);
+  return reply
+    .type('application/json')
+    .send(choresAnswer(groupId, row as unknown as ChoresWithFacts));
 });
 
 app.get<{ Params: { id: string } }>('/groups/:id/chores/history', async (request, reply) => {
