@@ -1,5 +1,6 @@
 import type { AwayPeriod } from '@household/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { arrayLiteral } from '../../db/array-literal';
 import type { DbOrTx } from '../../db/client';
 import type { ChoreRow } from '../../db/schema';
@@ -149,60 +150,55 @@ function readStrategyFacts(answer: FactsAnswer, facts: StrategyFacts): StrategyF
 const jsonTuples = (tuple: SQL, from: SQL, order: SQL = sql``) =>
   sql`(select coalesce(json_agg(json_build_array(${tuple}) ${order}), '[]'::json) ${from})`;
 
+/** The columns of `chore` in the statement, each sent as one array: name, type, value of a chore. */
+const CHORE_COLUMNS: [string, string, (row: ChoreRow, cutoff: Cutoff) => Scalar][] = [
+  ['chore_id', 'int', (row) => row.id],
+  ['group_id', 'int', (row) => row.groupId],
+  ['due_date', 'date', (row) => row.dueDate],
+  ['cutoff', 'date', (row, cutoff) => cutoff(row)],
+  ['keep', 'int', (row) => Math.max(1, row.fairWindow ?? 0, row.rotationOrder.length)],
+  ['follows', 'boolean', (row) => row.groupId !== null && FOLLOWING.has(row.assignmentStrategy)],
+  ['counted', 'boolean', (row) => row.assignmentStrategy === 'random_fair'],
+  ['weighs', 'boolean', (row) => row.groupId !== null && COUNTING.has(row.assignmentStrategy)],
+];
+type Scalar = number | string | boolean | null;
+
 /**
  * The statement. `chore` holds one row per chore: its group, due date and cutoff, how many of its
  * latest turns its strategy looks at (at least a round of the group, added in SQL), whether it
  * follows its turns (an order or a draw), counts them all (a draw) or weighs the totals.
- * With `known` (presenting) it also answers the current turns, the groups and the people; without,
- * those parts are not asked for, and PostgreSQL does not run a CTE nothing reads.
+ * `presenting` adds the current turns, the groups and the people (with the `known` ids); without
+ * them PostgreSQL does not run the CTE nothing reads.
+ *
+ * LIMIT keeps each lateral read an index scan of its own on (chore_id, due_date), instead of one
+ * join over every turn of every chore. A draw's count is a lateral of the chore, made once per
+ * chore (`offset 0` keeps the planner from folding it into the select list, where it was made
+ * again per latest turn).
  */
-async function runFacts(
-  db: DbOrTx,
-  rows: readonly ChoreRow[],
-  cutoff: Cutoff,
-  known: ReadonlySet<number> | null,
-): Promise<FactsAnswer[]> {
-  // One array per column: the statement's text and plan stay the same whatever the number of
-  // chores (a VALUES list of eight parameters a chore took PostgreSQL longer to plan than to run).
-  const columns: [readonly (number | string | boolean | null)[], string][] = [
-    [rows.map((row) => row.id), 'int'],
-    [rows.map((row) => row.groupId), 'int'],
-    [rows.map((row) => row.dueDate), 'date'],
-    [rows.map(cutoff), 'date'],
-    [rows.map((row) => Math.max(1, row.fairWindow ?? 0, row.rotationOrder.length)), 'int'],
-    [rows.map((row) => row.groupId !== null && FOLLOWING.has(row.assignmentStrategy)), 'boolean'],
-    [rows.map((row) => row.assignmentStrategy === 'random_fair'), 'boolean'],
-    [rows.map((row) => row.groupId !== null && COUNTING.has(row.assignmentStrategy)), 'boolean'],
-  ];
-  const chore = sql.join(
-    columns.map(([values, type]) => sql`${arrayLiteral(values)}::${sql.raw(type)}[]`),
+function factsStatement(presenting: boolean): SQL {
+  const columns = sql.raw(CHORE_COLUMNS.map(([name]) => name).join(', '));
+  const arrays = sql.join(
+    CHORE_COLUMNS.map(([name, type]) => sql`${sql.placeholder(name)}::${sql.raw(type)}[]`),
     sql`, `,
   );
-  const presenting =
-    known === null
-      ? sql`'[]'::json as current, '[]'::json as groups, '[]'::json as people`
-      : sql`${jsonTuples(
-          sql`t.chore_id, t.id, t.user_id, t.due_date, t.completed_on, t.version`,
-          sql`from current_turn t`,
-        )} as current,
-        ${jsonTuples(
-          sql`g.id, g.name, g.time_zone`,
-          sql`from groups g where g.id in (select group_id from chore)`,
-        )} as groups,
-        ${jsonTuples(
-          sql`u.id, u.name, u.avatar_key, u.is_guest`,
-          sql`from users u where u.id in (
-            select user_id from member union select user_id from current_turn
-            union select unnest(${arrayLiteral([...known])}::int[]))`,
-        )} as people`;
-  // Both drivers answer `rows`; the shared Db type does not say so. LIMIT keeps each lateral read
-  // an index scan of its own on (chore_id, due_date), instead of one join over every turn of every
-  // chore. A draw's count is a lateral of the chore, made once per chore (`offset 0` keeps the
-  // planner from folding it into the select list, where it was made again per latest turn).
-  const result = (await db.execute(sql`
-    with chore(chore_id, group_id, due_date, cutoff, keep, follows, counted, weighs) as (
-      select * from unnest(${chore})
-    ),
+  const presented = presenting
+    ? sql`${jsonTuples(
+        sql`t.chore_id, t.id, t.user_id, t.due_date, t.completed_on, t.version`,
+        sql`from current_turn t`,
+      )} as current,
+      ${jsonTuples(
+        sql`g.id, g.name, g.time_zone`,
+        sql`from groups g where g.id in (select group_id from chore)`,
+      )} as groups,
+      ${jsonTuples(
+        sql`u.id, u.name, u.avatar_key, u.is_guest`,
+        sql`from users u where u.id in (
+          select user_id from member union select user_id from current_turn
+          union select unnest(${sql.placeholder('known')}::int[]))`,
+      )} as people`
+    : sql`'[]'::json as current, '[]'::json as groups, '[]'::json as people`;
+  return sql`
+    with chore(${columns}) as (select * from unnest(${arrays})),
     member as (
       select m.group_id, m.user_id from group_members m
       where m.group_id in (select group_id from chore)
@@ -254,6 +250,34 @@ async function runFacts(
         sql`from member_away_periods p where p.group_id in (select group_id from chore)
           and p.ends_on >= (select min(due_date) from chore)`,
       )} as away,
-      ${presenting}`)) as unknown as { rows: FactsAnswer[] };
+      ${presented}`;
+}
+
+/**
+ * The two statements, written once: their text is the same whatever the chores (the chores go as
+ * arrays), so PostgreSQL parses and plans each once per connection (a named prepared statement,
+ * as `auth_user_by_id`) instead of on every request, where planning it cost as much as running it.
+ * PGlite runs them as any query.
+ */
+const dialect = new PgDialect();
+const STATEMENTS = {
+  strategy: { name: 'chore_strategy_facts', query: dialect.sqlToQuery(factsStatement(false)) },
+  presenting: { name: 'chore_presenting_facts', query: dialect.sqlToQuery(factsStatement(true)) },
+};
+
+async function runFacts(
+  db: DbOrTx,
+  rows: readonly ChoreRow[],
+  cutoff: Cutoff,
+  known: ReadonlySet<number> | null,
+): Promise<FactsAnswer[]> {
+  const statement = known === null ? STATEMENTS.strategy : STATEMENTS.presenting;
+  const values: Record<string, string> = { known: arrayLiteral([...(known ?? [])]) };
+  for (const [name, , value] of CHORE_COLUMNS) {
+    values[name] = arrayLiteral(rows.map((row) => value(row, cutoff)));
+  }
+  const prepared = db._.session.prepareQuery(statement.query, undefined, statement.name, false);
+  // Both drivers answer `rows`; the shared Db type does not say so.
+  const result = (await prepared.execute(values)) as unknown as { rows: FactsAnswer[] };
   return result.rows;
 }
