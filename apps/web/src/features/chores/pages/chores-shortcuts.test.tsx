@@ -6,7 +6,9 @@ import { choresServer } from '../../../../test/features/chores/chores-page-fixtu
 
 async function openChores() {
   renderApp('/chores', choresServer());
-  await screen.findByRole('article', { name: 'Wash dishes' });
+  // The file's first test imports the page and transforms its modules: on a busy machine that
+  // alone can take longer than the usual wait.
+  await screen.findByRole('article', { name: 'Wash dishes' }, { timeout: 15_000 });
 }
 
 const calendarShown = () => screen.queryByRole('region', { name: 'Chores calendar' });
@@ -15,7 +17,9 @@ describe('keyboard shortcuts of the chores page (spec §2)', () => {
   it('n opens a new chore, and Escape closes it', async () => {
     await openChores();
     await userEvent.keyboard('n');
-    expect(await screen.findByRole('dialog', { name: 'New chore' })).toBeVisible();
+    // The form loads lazily: its first import, too, can take a while on a busy machine.
+    const form = await screen.findByRole('dialog', { name: 'New chore' }, { timeout: 15_000 });
+    await waitFor(() => expect(form).toBeVisible());
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -41,13 +45,17 @@ describe('keyboard shortcuts of the chores page (spec §2)', () => {
     await openChores();
     await userEvent.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    // Dialogs fade in (Mantine's transition): on a busy machine the first look may find one still
+    // at opacity 0, so each is waited for until it shows.
+    await waitFor(() => expect(dialog).toBeVisible());
     expect(within(dialog).getByText('Switch between list and calendar')).toBeVisible();
     expect(within(dialog).getByText('Close any dialog')).toBeVisible();
     await userEvent.keyboard('?');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await userEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
-    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    const reopened = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    await waitFor(() => expect(reopened).toBeVisible());
   });
 
   it('does nothing while the person types in a field', async () => {
