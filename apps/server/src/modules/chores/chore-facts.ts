@@ -71,8 +71,6 @@ export async function presentingFacts(
   rows: readonly ChoreRow[],
   known: ReadonlySet<number>,
 ): Promise<PresentingFacts> {
-  if (rows.length === 0)
-    return { ...emptyFacts(), current: new Map(), groups: new Map(), people: [] };
   const [answer] = await runFacts(db, rows, (row) => row.dueDate, known);
   const facts = readStrategyFacts(answer!, emptyFacts());
   return {
