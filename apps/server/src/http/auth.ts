@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppContext } from '../context';
+import { preparedPerDatabase } from '../db/prepared';
 import { users, type UserRow } from '../db/schema';
 import { unauthenticated } from './problem';
 
@@ -62,25 +63,14 @@ async function readAccessToken(
   }
 }
 
-type FindUser = (userId: number) => Promise<UserRow | undefined>;
-
-/** The user lookup of each app's database, built once (see userFinder). */
-const userFinders = new WeakMap<AppContext['db'], FindUser>();
-
-function userFinder(ctx: AppContext): FindUser {
-  let find = userFinders.get(ctx.db);
-  if (!find) {
-    // Every authenticated request runs this query: built once, and prepared once per connection.
-    const query = ctx.db
-      .select()
-      .from(users)
-      .where(eq(users.id, sql.placeholder('id')))
-      .prepare('auth_user_by_id');
-    find = async (userId) => (await query.execute({ id: userId }))[0];
-    userFinders.set(ctx.db, find);
-  }
-  return find;
-}
+// Every authenticated request runs this query.
+const userById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_user_by_id'),
+);
 
 /**
  * Checks an access token: signature and expiry, the session not ended, the user still there, and
@@ -96,7 +86,7 @@ export async function authenticateAccessToken(
   if (!claims) throw unauthenticated('A valid access token is required');
   // A logout on any process ends the session's access tokens too, not only its refresh token.
   if (ctx.sessions.isRevoked(claims.sessionId)) throw unauthenticated('The session has ended');
-  const user = await userFinder(ctx)(claims.userId);
+  const [user] = await userById(ctx.db).execute({ id: claims.userId });
   if (!user) throw unauthenticated('The account no longer exists');
   // A password change or reset also ends the access tokens issued before it; the session that
   // changed it keeps its refresh token and simply refreshes.

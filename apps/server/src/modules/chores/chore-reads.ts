@@ -17,8 +17,10 @@ import {
   chores,
   choreTimeEntries,
   groupMembers,
+  type ChoreRow,
   type UserRow,
 } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/prepared';
 import { requireMembership } from '../groups/membership';
 import { People } from '../people/people';
 import { presentChores, presentHistory } from './chores.presenter';
@@ -35,8 +37,28 @@ export async function getChore(ctx: AppContext, actor: UserRow, id: number): Pro
 
 // Correlated subqueries name their tables in full: drizzle writes a column of a one-table query
 // without its table, which inside a subquery would mean the subquery's own column.
-const inMyGroups = (userId: number) =>
-  sql`"chores"."group_id" in (select gm.group_id from group_members gm where gm.user_id = ${userId})`;
+const inMyGroups = sql`"chores"."group_id" in (select gm.group_id from group_members gm where gm.user_id = ${sql.placeholder('userId')})`;
+
+/** A page of chores in id order after `after` (0: the first page), of the scope the caller sees. */
+const choresPage = (db: DbOrTx, scope: SQL, name: string) =>
+  db
+    .select()
+    .from(chores)
+    .where(and(scope, gt(chores.id, sql.placeholder('after'))))
+    .orderBy(asc(chores.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(name);
+
+// What the chores pages and the calendar load first: one query per scope, prepared once.
+const choresPages = preparedPerDatabase((db) => ({
+  group: choresPage(db, eq(chores.groupId, sql.placeholder('groupId')), 'chores_page_group'),
+  personal: choresPage(db, eq(chores.ownerId, sql.placeholder('userId')), 'chores_page_personal'),
+  visible: choresPage(
+    db,
+    sql`(${eq(chores.ownerId, sql.placeholder('userId'))} or ${inMyGroups})`,
+    'chores_page_visible',
+  ),
+}));
 
 /**
  * GET /chores (everything I see: my personal chores and my groups'), `?personal=true`, or
@@ -47,25 +69,21 @@ export async function listChores(
   actor: UserRow,
   query: ChoresQuery,
 ): Promise<ChorePage> {
-  let scope: SQL;
+  const pages = choresPages(ctx.db);
+  const page = { after: query.cursor ?? 0, limit: query.limit + 1 };
+  let rows: ChoreRow[];
   if (query.group_id !== undefined) {
     await requireMembership(ctx.db, query.group_id, actor.id);
-    scope = eq(chores.groupId, query.group_id);
+    rows = await pages.group.execute({ ...page, groupId: query.group_id });
   } else if (query.personal === 'true') {
-    scope = eq(chores.ownerId, actor.id);
+    rows = await pages.personal.execute({ ...page, userId: actor.id });
   } else {
-    scope = sql`(${eq(chores.ownerId, actor.id)} or ${inMyGroups(actor.id)})`;
+    rows = await pages.visible.execute({ ...page, userId: actor.id });
   }
-  const rows = await ctx.db
-    .select()
-    .from(chores)
-    .where(and(scope, query.cursor === undefined ? undefined : gt(chores.id, query.cursor)))
-    .orderBy(asc(chores.id))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
+  const shown = rows.slice(0, query.limit);
   return {
-    items: await presentChores(ctx.db, ctx.config, actor, page),
-    next_cursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
+    items: await presentChores(ctx.db, ctx.config, actor, shown),
+    next_cursor: rows.length > query.limit ? String(shown.at(-1)!.id) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { GroupRole } from '@household/contracts';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { groupMembers, groups, type GroupRow } from '../../db/schema';
 import { AppError, notFound } from '../../http/problem';
 import { isGroupRole } from './groups.policy';
@@ -26,7 +27,15 @@ export async function findMembership(
   userId: number,
   options: { lock?: boolean } = {},
 ): Promise<Membership | null> {
-  const query = db
+  const [row] = options.lock
+    ? await membershipQuery(db, groupId, userId).for('update', { of: groups })
+    : await membershipOf(db).execute({ groupId, userId });
+  if (!row || !isGroupRole(row.role)) return null;
+  return { group: row.group, role: row.role };
+}
+
+const membershipQuery = (db: DbOrTx, groupId: number | Placeholder, userId: number | Placeholder) =>
+  db
     .select({ group: groups, role: groupMembers.role })
     .from(groups)
     .innerJoin(
@@ -34,10 +43,13 @@ export async function findMembership(
       and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, userId)),
     )
     .where(eq(groups.id, groupId));
-  const [row] = options.lock ? await query.for('update', { of: groups }) : await query;
-  if (!row || !isGroupRole(row.role)) return null;
-  return { group: row.group, role: row.role };
-}
+
+// Every group route asks it first.
+const membershipOf = preparedPerDatabase((db) =>
+  membershipQuery(db, sql.placeholder('groupId'), sql.placeholder('userId')).prepare(
+    'group_membership',
+  ),
+);
 
 /** The caller's membership, or the 404 of a group that does not exist. */
 export async function requireMembership(
