@@ -51,7 +51,11 @@ const choresPage = (db: DbOrTx, scope: SQL, name: string) =>
 
 // What the chores pages and the calendar load first: one query per scope, prepared once.
 const choresPages = preparedPerDatabase((db) => ({
-  group: choresPage(db, eq(chores.groupId, sql.placeholder('groupId')), 'chores_page_group'),
+  group: choresPage(
+    db,
+    sql`${eq(chores.groupId, sql.placeholder('groupId'))} and ${inMyGroups}`,
+    'chores_page_group',
+  ),
   personal: choresPage(db, eq(chores.ownerId, sql.placeholder('userId')), 'chores_page_personal'),
   visible: choresPage(
     db,
@@ -73,8 +77,11 @@ export async function listChores(
   const page = { after: query.cursor ?? 0, limit: query.limit + 1 };
   let rows: ChoreRow[];
   if (query.group_id !== undefined) {
-    await requireMembership(ctx.db, query.group_id, actor.id);
-    rows = await pages.group.execute({ ...page, groupId: query.group_id });
+    rows = await pages.group.execute({ ...page, groupId: query.group_id, userId: actor.id });
+    // The page holds a group's chores only for its members, so one with chores needs no membership
+    // check of its own (a round trip less on the page opened most); an empty one may be an
+    // outsider's, who gets the 404 of a group that does not exist.
+    if (rows.length === 0) await requireMembership(ctx.db, query.group_id, actor.id);
   } else if (query.personal === 'true') {
     rows = await pages.personal.execute({ ...page, userId: actor.id });
   } else {
