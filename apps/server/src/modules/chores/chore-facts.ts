@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { arrayLiteral } from '../../db/array-literal';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import type { ChoreRow } from '../../db/schema';
 import type { PersonFields } from '../people/people.presenter';
 
@@ -253,15 +254,22 @@ function factsStatement(presenting: boolean): SQL {
 
 /**
  * The two statements, written once: their text is the same whatever the chores (the chores go as
- * arrays), so PostgreSQL parses and plans each once per connection (a named prepared statement,
- * as `auth_user_by_id`) instead of on every request, where planning it cost as much as running it.
+ * arrays), so PostgreSQL parses and plans each once per connection (named prepared statements,
+ * `db/prepared.ts`) instead of on every request, where planning it cost as much as running it.
  * PGlite runs them as any query.
  */
 const dialect = new PgDialect();
-const STATEMENTS = {
-  strategy: { name: 'chore_strategy_facts', query: dialect.sqlToQuery(factsStatement(false)) },
-  presenting: { name: 'chore_presenting_facts', query: dialect.sqlToQuery(factsStatement(true)) },
-};
+const STRATEGY_FACTS = dialect.sqlToQuery(factsStatement(false));
+const PRESENTING_FACTS = dialect.sqlToQuery(factsStatement(true));
+const factsStatements = preparedPerDatabase((db) => ({
+  strategy: db._.session.prepareQuery(STRATEGY_FACTS, undefined, 'chore_strategy_facts', false),
+  presenting: db._.session.prepareQuery(
+    PRESENTING_FACTS,
+    undefined,
+    'chore_presenting_facts',
+    false,
+  ),
+}));
 
 async function runFacts(
   db: DbOrTx,
@@ -269,13 +277,13 @@ async function runFacts(
   cutoff: Cutoff,
   known: ReadonlySet<number> | null,
 ): Promise<FactsAnswer[]> {
-  const statement = known === null ? STATEMENTS.strategy : STATEMENTS.presenting;
+  const statements = factsStatements(db);
+  const statement = known === null ? statements.strategy : statements.presenting;
   const values: Record<string, string> = { known: arrayLiteral([...(known ?? [])]) };
   for (const [name, , value] of CHORE_COLUMNS) {
     values[name] = arrayLiteral(rows.map((row) => value(row, cutoff)));
   }
-  const prepared = db._.session.prepareQuery(statement.query, undefined, statement.name, false);
   // Both drivers answer `rows`; the shared Db type does not say so.
-  const result = (await prepared.execute(values)) as unknown as { rows: FactsAnswer[] };
+  const result = (await statement.execute(values)) as unknown as { rows: FactsAnswer[] };
   return result.rows;
 }
