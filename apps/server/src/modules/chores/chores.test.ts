@@ -130,6 +130,27 @@ describe('creating a chore (spec §5)', () => {
   });
 });
 
+describe("a group's chores page", () => {
+  it('is empty for a member of a group without chores, and past its end; 404 for an outsider', async () => {
+    const { ann, outsider, group } = await household();
+    const empty = await send(ann.auth, 'GET', `/groups/${group.id}/chores`);
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(expectShape(ZChorePage, empty.json())).toEqual({ items: [], next_cursor: null });
+    expectProblem(await send(outsider.auth, 'GET', `/groups/${group.id}/chores`), 404, 'not_found');
+
+    const c = await addChore(ann, { type: 'group', group_id: group.id, frequency: 'daily' });
+    const past = await send(ann.auth, 'GET', `/groups/${group.id}/chores?cursor=${c.id}`);
+    expect(past.statusCode, past.body).toBe(200);
+    expect(past.json()).toEqual({ items: [], next_cursor: null });
+    const outsiderPast = await send(
+      outsider.auth,
+      'GET',
+      `/groups/${group.id}/chores?cursor=${c.id}`,
+    );
+    expectProblem(outsiderPast, 404, 'not_found');
+  });
+});
+
 describe('who may see and change a group chore', () => {
   it('answers anonymous 401, outsider 404, member and admin alike on every chore route', async () => {
     const { ann, ben, cat, outsider, group } = await household();
