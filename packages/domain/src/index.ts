@@ -15,6 +15,7 @@ export * from './chore-schedule';
 export * from './chore-strategies';
 export * from './receipt-lines';
 export type { LineBox } from './receipt-kind';
+export * from './receipt-reading-choice';
 export * from './receipt-total-check';
 export * from './ocr-language';
 export * from './login-throttle';

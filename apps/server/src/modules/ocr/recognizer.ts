@@ -12,6 +12,27 @@ const THRESHOLD_OTSU = '0';
 const THRESHOLD_SAUVOLA = '2';
 
 /**
+ * How recognition finds the lines of a page (tesseract's page segmentation). `block`, the
+ * worker's default (6), takes the page for one block of lines running across it, which keeps a
+ * receipt's name and price on one line; `column` (4) for one column of lines of any size; `auto`
+ * (3) finds blocks and columns first, which follows the crooked lines of a crumpled list but parts
+ * a receipt's names from its prices. See readGrainyAgain (ocr-runner.ts) for when each is used.
+ */
+export type PageLayout = 'block' | 'column' | 'auto';
+const PAGE_SEGMENTATION: Record<PageLayout, string> = { block: '6', column: '4', auto: '3' };
+
+interface WorkerSettings {
+  thresholding: string;
+  segmentation: string;
+}
+
+/** What a new worker starts with: the worker's own defaults. */
+const DEFAULT_SETTINGS: WorkerSettings = {
+  thresholding: THRESHOLD_OTSU,
+  segmentation: PAGE_SEGMENTATION.block,
+};
+
+/**
  * The trained data of a language, from its npm package (`@tesseract.js-data/<code>`): never
  * downloaded at run time. The `best_int` models are the LSTM-only ones tesseract.js reads by
  * default, smaller and faster than the legacy+LSTM set beside them.
@@ -35,6 +56,17 @@ function boxOf(bbox: Bbox, width: number, height: number): RecognisedLine['box']
 }
 
 /**
+ * How the worker tells ink from paper. Tesseract's default, one Otsu threshold for the page, suits
+ * a sharp photo whose light was evened out; on a grainy one the grain left on the paper falls on
+ * either side of it and the lines read as noise, while Sauvola's threshold, set window by window
+ * from the grey's local mean and spread, keeps faint print and drops the grain. On the hard photo
+ * set's ordinary receipts every price was then read right (61 of 66 before); on sharp photos it
+ * lost handwritten items, so it is kept for grainy ones.
+ */
+const thresholdingFor = (picture: PreparedPhoto) =>
+  picture.grainy ? THRESHOLD_SAUVOLA : THRESHOLD_OTSU;
+
+/**
  * One recognition worker: a tesseract.js thread, created on first use and kept for the next photo
  * (starting one costs about half a second and its language's model). A lane reads one photo at a
  * time; stopping it (a cancelled job) terminates the thread, and the next photo starts a new one.
@@ -45,8 +77,8 @@ export class RecognitionLane {
   private worker: Worker | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private language: OcrLanguage | null = null;
-  /** The worker's `thresholding_method` (see thresholdFor); a new worker starts with Otsu's. */
-  private thresholding = THRESHOLD_OTSU;
+  /** The worker's present settings (see configure). */
+  private settings = DEFAULT_SETTINGS;
   private onProgress: ((percent: number) => void) | null = null;
   /** Counts stops, so that a worker still starting when its lane was stopped is not kept. */
   private stops = 0;
@@ -64,10 +96,14 @@ export class RecognitionLane {
     picture: PreparedPhoto,
     language: OcrLanguage,
     onProgress: (percent: number) => void,
+    layout: PageLayout = 'block',
   ): Promise<RecognisedLine[]> {
     this.clearIdleTimer();
     const worker = await this.workerFor(language);
-    await this.thresholdFor(worker, picture);
+    await this.configure(worker, {
+      thresholding: thresholdingFor(picture),
+      segmentation: PAGE_SEGMENTATION[layout],
+    });
     this.onProgress = onProgress;
     const stopped = new Promise<never>((_resolve, reject) => {
       this.abandon = reject;
@@ -105,19 +141,18 @@ export class RecognitionLane {
     }
   }
 
-  /**
-   * How the worker tells ink from paper. Tesseract's default, one Otsu threshold for the page,
-   * suits a sharp photo whose light was evened out; on a grainy one the grain left on the paper
-   * falls on either side of it and the lines read as noise, while Sauvola's threshold, set window
-   * by window from the grey's local mean and spread, keeps faint print and drops the grain. On the
-   * hard photo set's ordinary receipts every price was then read right (61 of 66 before); on
-   * sharp photos it lost handwritten items, so it is kept for grainy ones.
-   */
-  private async thresholdFor(worker: Worker, picture: PreparedPhoto): Promise<void> {
-    const method = picture.grainy ? THRESHOLD_SAUVOLA : THRESHOLD_OTSU;
-    if (this.thresholding === method) return;
-    await worker.setParameters({ thresholding_method: method });
-    this.thresholding = method;
+  /** Sets what differs from the worker's present settings (each change is a message to it). */
+  private async configure(worker: Worker, wanted: WorkerSettings): Promise<void> {
+    const changes: Record<string, string> = {};
+    if (wanted.thresholding !== this.settings.thresholding) {
+      changes.thresholding_method = wanted.thresholding;
+    }
+    if (wanted.segmentation !== this.settings.segmentation) {
+      changes.tessedit_pageseg_mode = wanted.segmentation;
+    }
+    if (Object.keys(changes).length === 0) return;
+    await worker.setParameters(changes);
+    this.settings = wanted;
   }
 
   /** Ends the thread, and with it any photo it is reading (whose promise then rejects). */
@@ -169,7 +204,7 @@ export class RecognitionLane {
     await worker.setParameters({ user_defined_dpi: '300' });
     this.worker = worker;
     this.language = language;
-    this.thresholding = THRESHOLD_OTSU;
+    this.settings = DEFAULT_SETTINGS;
     return worker;
   }
 }
