@@ -19,8 +19,11 @@ const AMOUNT = amountPattern('[0-9Oo]', '[0-9Oo]');
  */
 const PRICE_AMOUNT = amountPattern('[0-9OoIlSB]', '[0-9OoSB]');
 const CURRENCY = '(?:[€£$]|EUR|Eur|eur)';
-/** The tax class after a price: "1,99 A", "1,99 B*", "1,99 *", "1,99 1". */
-const TAX_CLASS = '(?: ?(?:[A-F]\\*?|\\*{1,2})| [1-9])';
+/**
+ * The tax class after a price: "1,99 A", "1,99 B*", "1,99 *", "1,99 1"; an A read with an accent
+ * ("3,15 À", from French and Spanish models) is one too.
+ */
+const TAX_CLASS = '(?: ?(?:[A-FÀÁÂÄ]\\*?|\\*{1,2})| [1-9])';
 /**
  * Specks and creases read after a price ("1,99 A'", "2,49 ,", "3,10 |"): one or two marks that
  * are neither letters nor digits, so that the price is not taken for part of the name.

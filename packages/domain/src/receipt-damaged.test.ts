@@ -244,6 +244,8 @@ describe('readReceiptLines: prices as recognition damages them', () => {
     ['2,50 1', 250],
     ['€ 1,99 A', 199],
     ["1,99 A'", 199],
+    ['3,15 À', 315],
+    ['2,45 Á', 245],
     ['2,49 ,', 249],
     ['3,10 |', 310],
     ['1,99 »', 199],
@@ -261,6 +263,14 @@ describe('readReceiptLines: prices as recognition damages them', () => {
     ] as const) {
       expect(items(read(`${name} ${price}`, language))).toEqual([[name, 1, null, cents]]);
     }
+  });
+
+  it('takes a Spanish street with its name before the number for an address, not an item', () => {
+    const reading = read(
+      'SUPERMERCADO SOL\nC/ Alcalá 140\nAvda. de América 12\n28009 Madrid\nArroz 2,50\nTOTAL 2,50',
+      'spa',
+    );
+    expect(items(reading)).toEqual([['Arroz', 1, null, 250]]);
   });
 
   it('reads the French total with thousands grouped by a space', () => {

@@ -94,6 +94,8 @@ const POSTCODE_AND_CITY = /^(?:[A-Z]{1,2}-)?\d{4,5}(?: ?[A-Z]{2})?,? \p{Lu}\p{L}
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/u;
 const STREET =
   /(?:\p{L}(?:str\.|straße|strasse|straat|laan|plein|platz|allee|gracht)|^(?:rue|avenue|av\.|bd|boulevard|calle|c\/|avda\.?|avenida|plaza|paseo)) ?\d/iu;
+/** A Spanish street with its name before the number: "C/ Alcalá 140", "Avda. de América 12". */
+const NAMED_STREET = /^(?:c\/|calle|avda\.?|avenida|plaza|paseo) ?\p{L}[\p{L} .'-]* \d{1,4}$/iu;
 const VAT_ID = /\b(?:DE|NL|FR|ES|GB|BE|AT|LU)[A-Z]?\d{8,12}(?:B\d{2})?\b/u;
 /** A list's numbering, "1 bread", "2 milk": groups 1 the number. */
 const LEADING_NUMBER = /^(\d{1,3})[.)]? +(?=\p{L})/u;
@@ -375,7 +377,12 @@ function readText(text: string, source: LineSource, damagedPrices: boolean): Ent
   const price = TRAILING_PRICE.exec(text);
   const cents = price === null ? null : amountCents(price[2] ?? '');
   if (price === null || cents === null) {
-    if (POSTCODE_AND_CITY.test(text) || UK_POSTCODE.test(text) || STREET.test(text)) {
+    if (
+      POSTCODE_AND_CITY.test(text) ||
+      UK_POSTCODE.test(text) ||
+      STREET.test(text) ||
+      NAMED_STREET.test(text)
+    ) {
       return { kind: 'other' };
     }
     if (damagedPrices) {
