@@ -1,14 +1,12 @@
-import { ZOcrJob, ZOcrResult, type OcrJob } from '@household/contracts';
 import { readReceiptLines } from '@household/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectShape } from '../../../test/support/assertions';
 import { buildUser } from '../../../test/support/factories';
+import { photoJobs } from '../../../test/support/photo-jobs';
 import {
   HARD_DOCUMENTS,
   renderHardPhoto,
   type HardDocument,
 } from '../../../test/support/photo-set';
-import { multipartUpload } from '../../../test/support/requests';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { preparePhoto } from './prepare-image';
 import { RecognitionLane } from './recognizer';
@@ -70,27 +68,11 @@ describe('grainy photos', () => {
 
 /** Uploads a photo of the hard set in its language and waits for the result. */
 async function readThroughApi(t: TestApp, doc: HardDocument) {
+  const { submit, waitUntilOver, result } = photoJobs(() => t.app);
   const user = await buildUser(t.app);
-  const { payload, contentType } = await multipartUpload([
-    { field: 'language', text: doc.language },
-    { bytes: await renderHardPhoto(doc), filename: 'photo.jpg', type: 'image/jpeg' },
-  ]);
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/ocr/extract-items',
-    headers: { ...user.auth, 'content-type': contentType },
-    payload,
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(202);
-  let job: OcrJob = expectShape(ZOcrJob, uploaded.json());
-  while (job.state === 'queued' || job.state === 'running') {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const polled = await t.app.inject({ url: `/api/v1/ocr/status/${job.id}`, headers: user.auth });
-    job = expectShape(ZOcrJob, polled.json());
-  }
-  expect(job.state).toBe('done');
-  const answer = await t.app.inject({ url: `/api/v1/ocr/result/${job.id}`, headers: user.auth });
-  return expectShape(ZOcrResult, answer.json());
+  const job = await submit(user, await renderHardPhoto(doc), { language: doc.language });
+  expect((await waitUntilOver(user, job.id)).state).toBe('done');
+  return result(user, job.id);
 }
 
 describe('grainy photos read a second time, through the API', () => {

@@ -1,4 +1,4 @@
-import { ZOcrHistoryPage, ZOcrJob, ZOcrResult, type OcrJob } from '@household/contracts';
+import { ZOcrHistoryPage } from '@household/contracts';
 import { itemNameKey } from '@household/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -7,7 +7,8 @@ import { ocrJobs } from '../../db/schema';
 import { expectProblem, expectShape } from '../../../test/support/assertions';
 import { buildList, buildUser, type TestUser } from '../../../test/support/factories';
 import { castShadow } from '../../../test/support/photo-shadow';
-import { multipartUpload, sender } from '../../../test/support/requests';
+import { photoJobs } from '../../../test/support/photo-jobs';
+import { sender } from '../../../test/support/requests';
 import {
   renderDocumentPhoto,
   SAMPLE_DOCUMENTS,
@@ -32,34 +33,7 @@ afterAll(() => t.close());
 
 const sample = (id: string) => SAMPLE_DOCUMENTS.find((doc) => doc.id === id)!;
 
-async function submit(by: TestUser, bytes: Buffer, fields: Record<string, string> = {}) {
-  const { payload, contentType } = await multipartUpload([
-    ...Object.entries(fields).map(([field, text]) => ({ field, text })),
-    { bytes, filename: 'receipt.jpg', type: 'image/jpeg' },
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/ocr/extract-items',
-    headers: { ...by.auth, 'content-type': contentType },
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(202);
-  return expectShape(ZOcrJob, response.json());
-}
-
-async function waitUntilOver(by: TestUser, id: number): Promise<OcrJob> {
-  for (;;) {
-    const job = expectShape(ZOcrJob, (await send(by.auth, 'GET', `/ocr/status/${id}`)).json());
-    if (['done', 'failed', 'cancelled'].includes(job.state)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function result(by: TestUser, id: number) {
-  const response = await send(by.auth, 'GET', `/ocr/result/${id}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return expectShape(ZOcrResult, response.json());
-}
+const { submit, waitUntilOver, result } = photoJobs(() => t.app);
 
 /** The printed items read with their exact name and price. */
 function exactlyRead(doc: SampleDocument, items: { name: string; price_cents: number | null }[]) {
