@@ -60,11 +60,6 @@ export interface QueuedPhoto {
 }
 
 /**
- * Reads the photos of this process's jobs, off the request path: a queue of bounded length and a
- * few recognition lanes (threads) started with the first photo. The database holds each job's
- * state; this class holds only what is queued or running here. See docs/ocr.md.
- */
-/**
  * A grainy photo read as one block of lines (the worker's default) may be read once more, another
  * way (bench/README.md "Grainy photos"):
  * - a list, with its blocks found first: a crumpled or shadowed list's lines are crooked, and read
@@ -85,15 +80,18 @@ async function readGrainyAgain(
   const layout = reading.kind === 'list' ? 'auto' : 'column';
   const again = await lane.recognize(picture, language, () => undefined, layout);
   const second = readReceiptLines(again, language);
-  const taken =
+  const takesSecond =
     reading.kind === 'list'
       ? second.kind === 'list'
-        ? second
-        : reading
-      : strongerReceiptReading(reading, second);
-  return taken === reading ? { lines, reading } : { lines: again, reading: second };
+      : strongerReceiptReading(reading, second) === second;
+  return takesSecond ? { lines: again, reading: second } : { lines, reading };
 }
 
+/**
+ * Reads the photos of this process's jobs, off the request path: a queue of bounded length and a
+ * few recognition lanes (threads) started with the first photo. The database holds each job's
+ * state; this class holds only what is queued or running here. See docs/ocr.md.
+ */
 export class OcrRunner {
   private readonly waiting: QueuedPhoto[] = [];
   private readonly running = new Map<number, Running>();
