@@ -417,10 +417,9 @@ async function straighten(sharp: Sharp, working: Grey): Promise<PreparedPhoto> {
   let sized = await rawGrey(
     sharp(cut.data, raw(cut)).extract(upright).resize({ width, kernel: 'lanczos3' }),
   );
-  // Grain brightened with the light reads as specks and broken strokes: smoothed first, a
-  // grainy photo gives the evening its paper and recognition its letters (on the poor photos of
-  // the hard set, before recognition's own thresholding changed too: see PreparedPhoto.grainy).
-  // A sharp photo is left as it is: smoothing it lost items.
+  // Grain brightened with the light, in a shadow most, reads as specks and broken strokes: a
+  // grainy photo is smoothed first. A sharp one is left as it is: smoothing it lost items
+  // (bench/README.md "Grainy photos").
   const grainy = grainOf(sized) >= GRAINY;
   if (grainy) sized = await rawGrey(sharp(sized.data, raw(sized)).blur(1));
   const even = await evenLight(sharp, sized);
