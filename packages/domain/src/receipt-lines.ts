@@ -92,10 +92,17 @@ const DATE_OR_TIME =
   /(?:^|\D)(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2})(?!\d)/u;
 const POSTCODE_AND_CITY = /^(?:[A-Z]{1,2}-)?\d{4,5}(?: ?[A-Z]{2})?,? \p{Lu}\p{L}+(?:[ -]\p{L}+)?$/u;
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/u;
-const STREET =
-  /(?:\p{L}(?:str\.|straße|strasse|straat|laan|plein|platz|allee|gracht)|^(?:rue|avenue|av\.|bd|boulevard|calle|c\/|avda\.?|avenida|plaza|paseo)) ?\d/iu;
+/** The Spanish words a street's name starts with: "C/", "Calle", "Avda.". */
+const SPANISH_STREET = String.raw`calle|c\/|avda\.?|avenida|plaza|paseo`;
+const STREET = new RegExp(
+  String.raw`(?:\p{L}(?:str\.|straße|strasse|straat|laan|plein|platz|allee|gracht)|^(?:rue|avenue|av\.|bd|boulevard|${SPANISH_STREET})) ?\d`,
+  'iu',
+);
 /** A Spanish street with its name before the number: "C/ Alcalá 140", "Avda. de América 12". */
-const NAMED_STREET = /^(?:c\/|calle|avda\.?|avenida|plaza|paseo) ?\p{L}[\p{L} .'-]* \d{1,4}$/iu;
+const NAMED_STREET = new RegExp(
+  String.raw`^(?:${SPANISH_STREET}) ?\p{L}[\p{L} .'-]* \d{1,4}$`,
+  'iu',
+);
 const VAT_ID = /\b(?:DE|NL|FR|ES|GB|BE|AT|LU)[A-Z]?\d{8,12}(?:B\d{2})?\b/u;
 /** A list's numbering, "1 bread", "2 milk": groups 1 the number. */
 const LEADING_NUMBER = /^(\d{1,3})[.)]? +(?=\p{L})/u;

@@ -16,10 +16,10 @@ const OCR_TIMEOUT = 90_000;
 
 const hardDocument = (id: string) => HARD_DOCUMENTS.find((doc) => doc.id === id)!;
 
-describe('the paper cut out of a careful photo', () => {
-  const lane = new RecognitionLane(60_000);
-  afterAll(() => lane.stop());
+const lane = new RecognitionLane(60_000);
+afterAll(() => lane.stop());
 
+describe('the paper cut out of a careful photo', () => {
   // The left-aligned lines of a receipt photographed on a light ground were taken for the paper's
   // outline and cut just inside it, their first letters with them ("[OTAL", "Vvholemeal").
   it('keeps the first letters of left-aligned lines, and the total is read', async () => {
@@ -35,9 +35,6 @@ describe('the paper cut out of a careful photo', () => {
 });
 
 describe('grainy photos', () => {
-  const lane = new RecognitionLane(60_000);
-  afterAll(() => lane.stop());
-
   it('a sharp photo is not grainy; one taken with sensor noise and blur is', async () => {
     for (const id of ['eng-careful-receipt-1', 'deu-careful-list-handwritten']) {
       const prepared = await preparePhoto(await renderHardPhoto(hardDocument(id)));
@@ -105,11 +102,10 @@ describe('grainy photos read a second time, through the API', () => {
       const result = await readThroughApi(t, doc);
       expect(result.kind).toBe('receipt');
       // Every price, each on its item (a name may come with a misread letter, as "Spülmaitel").
-      const prices = (items: { price: number | null }[]) =>
-        items.map((item) => item.price).sort((a, b) => a! - b!);
+      const sorted = (prices: (number | null)[]) => prices.sort((a, b) => a! - b!);
       const read = result.items.filter((item) => !item.suggestion);
-      expect(prices(read.map((item) => ({ price: item.price_cents })))).toEqual(
-        prices(doc.items.map((item) => ({ price: item.priceCents }))),
+      expect(sorted(read.map((item) => item.price_cents))).toEqual(
+        sorted(doc.items.map((item) => item.priceCents)),
       );
       expect(read.map((item) => item.name.toLowerCase())).toContain('olivenöl');
       expect(result.total_cents).toBe(doc.totalCents);
