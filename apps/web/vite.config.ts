@@ -201,6 +201,16 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query))[\\/]/,
             },
+            // The icons apart from Mantine, grouped as Mantine's below: supermarket mode draws
+            // icons but no Mantine, and an icon merged into a Mantine part brought that part with
+            // it. Each page draws a few, in one or two files (bench/README.md, "Supermarket mode
+            // without Mantine").
+            {
+              name: 'icons',
+              entriesAware: true,
+              entriesAwareMergeThreshold: 20_000,
+              test: /node_modules[\\/]@tabler[\\/]/,
+            },
             // Mantine and what it draws with, in a few chunks by the pages that use them rather
             // than one per component (about 40 of 1-2 kB on the list page): on a phone over
             // HTTP/1.1 each file costs a round trip, and the list page's LCP fell by 0.9 s
@@ -215,7 +225,7 @@ export default defineConfig({
               // Scripts only: Mantine's style sheets are the app's, which every page loads
               // (app/mantine-styles.ts); in a script chunk they made the entry import that chunk,
               // and with it Mantine, on the pages drawn without it.
-              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler|react-remove-scroll|react-number-format|react-textarea-autosize|clsx|tslib|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|detect-node-es|aria-hidden)[\\/](?!.*\.css$)/,
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx|tslib|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|detect-node-es|aria-hidden)[\\/](?!.*\.css$)/,
             },
             // Named, so that the service worker can leave it out of its precache (LAZY_CHUNKS).
             // Last: a group also takes what its modules import, and react must stay in its own.

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { routePatterns } from '../lib/paths';
 
 /**
  * What the login page must draw with, followed through static imports from the entry and the
@@ -133,6 +135,36 @@ describe('the rows of the list pages (issue 25)', () => {
       .map((name) => `${name} via ${reached.get(name)!.join(' → ')}`);
     expect(offenders).toEqual([]);
     expect(reached.has('@tanstack/react-virtual')).toBe(true);
+  });
+});
+
+/**
+ * Supermarket mode, the page a phone has open in the shop, is drawn without Mantine, outside the
+ * layout route that brings it (app/router.tsx): Mantine was about 100 kB of its 294 kB.
+ */
+const SHOP_PAGE_ROOTS = ['main.tsx', 'features/lists/pages/ShopPage.tsx'];
+
+describe('supermarket mode first load (issue 25)', () => {
+  it('reaches no Mantine', () => {
+    const reached = packagesReached(SHOP_PAGE_ROOTS);
+    const offenders = ['@mantine/core', '@mantine/hooks', '@mantine/notifications']
+      .filter((name) => reached.has(name))
+      .map((name) => `${name} via ${reached.get(name)!.join(' → ')}`);
+    expect(offenders).toEqual([]);
+    expect(reached.has('@tanstack/react-virtual')).toBe(true);
+  });
+
+  it('is not a child of the layout route that loads Mantine', async () => {
+    const { routes } = await import('./router');
+    const mantineLayouts = (routes[0]!.children ?? []).filter(
+      (route) => route.lazy !== undefined && route.path === undefined,
+    );
+    const paths = (route: RouteObject): string[] => [
+      ...(route.path ? [route.path] : []),
+      ...(route.children ?? []).flatMap(paths),
+    ];
+    expect(mantineLayouts.flatMap(paths)).not.toContain(routePatterns.listShop);
+    expect((routes[0]!.children ?? []).flatMap(paths)).toContain(routePatterns.listShop);
   });
 });
 

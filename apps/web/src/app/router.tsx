@@ -129,12 +129,13 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          {
-            // Supermarket mode is full-screen: outside the main layout and its navigation.
-            element: <RequireNumericParams />,
-            children: [{ path: route.listShop, lazy: pages.shop }],
-          },
         ],
+      },
+      {
+        // Supermarket mode is full-screen: outside the main layout and its navigation, and drawn
+        // without Mantine, which it does not load (issue 25: the page a phone opens in the shop).
+        element: <RequireNumericParams />,
+        children: [{ path: route.listShop, lazy: pages.shop }],
       },
       {
         // The auth layout and the login page are drawn without Mantine; the other auth pages

@@ -1,12 +1,13 @@
-import { Alert } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../lib/online';
+import { Alert } from './plain/Alert';
 
 /**
  * docs/offline.md: while the device is offline, every signed-in page says so and what that means:
  * the page shows what this device loaded last, list changes wait to be sent, other changes need a
- * connection (trying one shows that action's usual failure message).
+ * connection (trying one shows that action's usual failure message). Drawn without Mantine:
+ * supermarket mode shows it too.
  */
 export function OfflineNotice() {
   const { t } = useTranslation();
@@ -15,10 +16,8 @@ export function OfflineNotice() {
   return (
     <Alert
       role="status"
-      color="orange"
-      variant="light"
-      radius={0}
-      py="xs"
+      colour="orange"
+      square
       icon={<IconCloudOff size={18} aria-hidden />}
       title={t('app.offline.title')}
     >

@@ -47,9 +47,22 @@ export function Button({
   );
 }
 
-/** A link drawn as a button (the 404 page's "Go Home"). */
-export function ButtonLink({ variant = 'filled', ...props }: LinkProps & { variant?: Variant }) {
-  return <Link {...props} className={`${VARIANTS[variant]} ${FOCUS_RING}`} />;
+/** A link drawn as a button (the 404 page's "Go Home", supermarket mode's "Exit"). */
+export function ButtonLink({
+  variant = 'filled',
+  large = false,
+  ...props
+}: LinkProps & {
+  variant?: Variant;
+  /** Mantine's size md: a larger target, for a hand holding a basket. */
+  large?: boolean;
+}) {
+  return (
+    <Link
+      {...props}
+      className={`${VARIANTS[variant]} ${large ? classes.large : ''} ${FOCUS_RING}`}
+    />
+  );
 }
 
 /** A link in text: underlined, so it never relies on colour alone (WCAG 1.4.1), as the theme's. */

@@ -1,13 +1,13 @@
-import { Badge } from '@mantine/core';
 import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../../lib/online';
 import { useItemOutbox } from '../api/item-mutations';
+import classes from './shop.module.css';
 
 /**
  * How many item changes wait to be sent, offline, or are being sent. That the device is offline
- * at all is said by the page's OfflineNotice.
+ * at all is said by the page's OfflineNotice. Drawn without Mantine: supermarket mode shows it.
  */
 export function OfflineIndicator() {
   const { t } = useTranslation();
@@ -16,19 +16,14 @@ export function OfflineIndicator() {
   const online = useOnline();
   if (waiting === 0) return null;
   return (
-    <Badge
+    <span
       role="status"
-      size="lg"
-      variant="light"
-      color={online ? 'blue' : 'orange'}
-      leftSection={
-        online ? <IconRefresh size={14} aria-hidden /> : <IconCloudOff size={14} aria-hidden />
-      }
-      style={{ textTransform: 'none' }}
+      className={`${classes.outboxBadge} ${online ? classes.sending : classes.offline}`}
     >
+      {online ? <IconRefresh size={14} aria-hidden /> : <IconCloudOff size={14} aria-hidden />}
       {online
         ? t('lists.offline.sending', { count: waiting })
         : t('lists.offline.waiting', { count: waiting })}
-    </Badge>
+    </span>
   );
 }

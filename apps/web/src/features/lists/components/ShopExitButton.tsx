@@ -1,21 +1,16 @@
-import { Button } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/plain/Button';
 import { paths } from '../../../lib/paths';
+import classes from './shop.module.css';
 
 /** Leaves supermarket mode for the list's page. */
 export function ShopExitButton({ listId }: { listId: number }) {
   const { t } = useTranslation();
   return (
-    <Button
-      component={Link}
-      to={paths.list(listId)}
-      size="md"
-      variant="default"
-      leftSection={<IconX size={18} aria-hidden />}
-    >
+    <ButtonLink to={paths.list(listId)} variant="default" large>
+      <IconX size={18} className={classes.buttonIcon} aria-hidden />
       {t('lists.shop.exit')}
-    </Button>
+    </ButtonLink>
   );
 }

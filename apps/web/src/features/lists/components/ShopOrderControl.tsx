@@ -1,6 +1,7 @@
 import type { WalkingOrder } from '@household/contracts';
-import { Group, SegmentedControl, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SegmentedControl } from '../../../components/plain/SegmentedControl';
+import classes from './shop.module.css';
 
 /** The orders supermarket mode can show: learned from the trips, or the list's own. */
 export type ShopOrder = 'learned' | 'manual';
@@ -20,21 +21,21 @@ export function ShopOrderControl({
 }) {
   const { t } = useTranslation();
   return (
-    <Group px="md" pt="sm" gap="sm" justify="space-between">
+    <div className={classes.orderBar}>
       <SegmentedControl
-        aria-label={t('lists.shop.order.label')}
+        label={t('lists.shop.order.label')}
         value={value}
-        onChange={(next) => onChange(next === 'manual' ? 'manual' : 'learned')}
-        data={[
+        onChange={onChange}
+        options={[
           { value: 'learned', label: t('lists.shop.order.learned') },
           { value: 'manual', label: t('lists.shop.order.manual') },
         ]}
       />
-      <Text size="sm" c="dimmed" data-testid="shop-learned-from">
+      <p className={classes.learnedFrom} data-testid="shop-learned-from">
         {order.shop
           ? t('lists.shop.order.learnedFrom', { count: order.trips, shop: order.shop })
           : t('lists.shop.order.learnedFromAnyShop', { count: order.trips })}
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { ListDetail } from '@household/contracts';
-import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,9 @@ import { useOutboxToasts } from '../components/use-outbox-toasts';
 import { useWakeLock } from '../wake-lock';
 import { useDeviceChoice } from '../view-state';
 import { PageLoader } from '../../../components/PageLoader';
+import { Alert } from '../../../components/plain/Alert';
+import { Button } from '../../../components/plain/Button';
+import classes from '../components/shop.module.css';
 
 /**
  * Supermarket mode (spec §2, with an exit button): the list full-screen without the app's
@@ -39,26 +41,26 @@ export function ShopPage() {
   }, [failed, id, t]);
 
   return (
-    <Box mih="100dvh" bg="var(--mantine-color-body)">
+    <div className={classes.page}>
       {list.data ? (
         <Shop list={list.data} />
       ) : (
-        <Stack p="md">
-          <Group justify="flex-end">
+        <div className={classes.pending}>
+          <div className={classes.end}>
             <ShopExitButton listId={id} />
-          </Group>
+          </div>
           {failed ? (
-            <Alert color="red" title={t('lists.detail.loadFailed')}>
-              <Button mt="sm" variant="light" onClick={() => void list.refetch()}>
+            <Alert colour="red" title={t('lists.detail.loadFailed')}>
+              <Button variant="light" onClick={() => void list.refetch()}>
                 {t('app.retry')}
               </Button>
             </Alert>
           ) : (
             <PageLoader py="xl" />
           )}
-        </Stack>
+        </div>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -92,19 +94,15 @@ function Shop({ list }: { list: ListDetail }) {
           />
         )}
         {readOnly && (
-          <Alert m="md" color="gray">
+          <Alert colour="gray" className={classes.archived}>
             {t('lists.detail.archivedText')}
           </Alert>
         )}
         {openCount === 0 && list.items.length > 0 && (
-          <Text ta="center" size="lg" py="lg" fw={600}>
-            {t('lists.shop.allDone')}
-          </Text>
+          <p className={classes.allDone}>{t('lists.shop.allDone')}</p>
         )}
         {list.items.length === 0 && (
-          <Text ta="center" c="dimmed" py="lg">
-            {t('lists.detail.empty.title')}
-          </Text>
+          <p className={classes.empty}>{t('lists.detail.empty.title')}</p>
         )}
         <ShopItems
           listId={list.id}
