@@ -140,7 +140,7 @@ describe('the rows of the list pages (issue 25)', () => {
 
 /**
  * Supermarket mode, the page a phone has open in the shop, is drawn without Mantine, outside the
- * layout route that brings it (app/router.tsx): Mantine was about 100 kB of its 294 kB.
+ * layout route that brings it (app/router.tsx): Mantine was 65 kB of its 294 kB.
  */
 const SHOP_PAGE_ROOTS = ['main.tsx', 'features/lists/pages/ShopPage.tsx'];
 

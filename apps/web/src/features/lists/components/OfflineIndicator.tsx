@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../../lib/online';
 import { useItemOutbox } from '../api/item-mutations';
+import plain from '../../../components/plain/plain.module.css';
 import classes from './shop.module.css';
 
 /**
@@ -18,7 +19,7 @@ export function OfflineIndicator() {
   return (
     <span
       role="status"
-      className={`${classes.outboxBadge} ${online ? classes.sending : classes.offline}`}
+      className={`${classes.outboxBadge} ${online ? plain.tintBlue : plain.tintOrange}`}
     >
       {online ? <IconRefresh size={14} aria-hidden /> : <IconCloudOff size={14} aria-hidden />}
       {online
