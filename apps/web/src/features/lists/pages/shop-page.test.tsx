@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, problemResponse } from '../../../../test/fake-api';
 import { ann, category, item, listDetail } from '../../../../test/features/lists/fixtures';
 import { openList } from '../../../../test/features/lists/open-list';
+import { createFakeApi } from '../../../../test/fake-api';
+import { renderApp, signInAs } from '../../../../test/render-app';
 import type * as Format from '../format';
 
 const shopRows = () => screen.findAllByTestId('shop-row');
@@ -22,6 +24,27 @@ vi.mock('../format', async (importOriginal) => {
 });
 
 describe('supermarket mode (spec §2: with an exit button)', () => {
+  it('says when the list could not be loaded, with the way out, and loads it again on Retry', async () => {
+    const server = createFakeApi();
+    signInAs(server);
+    let reads = 0;
+    server.protectedRoute('GET', '/lists/1', () =>
+      ++reads === 1
+        ? problemResponse(404, 'not_found')
+        : jsonResponse(listDetail([item(1, 'Milk')])),
+    );
+    server.protectedRoute('GET', '/categories', () => jsonResponse([]));
+    renderApp('/lists/1/shop', server);
+
+    const alert = await screen.findByRole('alert', { name: 'Failed to load list details.' });
+    expect(screen.getByRole('link', { name: 'Exit' })).toHaveAttribute('href', '/lists/1');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('heading', { name: 'Weekly shop' })).toBeInTheDocument();
+    expect(await shopRows()).toHaveLength(1);
+    expect(screen.queryByRole('alert', { name: 'Failed to load list details.' })).toBeNull();
+  });
+
   it('shows the list full-screen in aisle order, ticks with one tap and sinks it to Done', async () => {
     const { server } = openList(
       listDetail([
