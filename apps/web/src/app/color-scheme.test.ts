@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { THEME_STORAGE_KEY } from './theme/theme';
+import { THEME_STORAGE_KEY } from '../lib/color-scheme';
 
 const WEB_ROOT = path.resolve(import.meta.dirname, '..', '..');
 const indexHtml = fs.readFileSync(path.join(WEB_ROOT, 'index.html'), 'utf8');

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { ApiClient } from '../lib/api-client';
+import { MantineIslands } from '../components/MantineIsland';
 import { ApiProvider } from '../lib/api-context';
 import { RealtimeProvider } from '../lib/realtime-context';
 import { SessionProvider } from '../lib/session';
@@ -21,6 +22,9 @@ const Notifications = lazy(() =>
     }),
   ),
 );
+
+/** Mantine for a part of a page drawn without it (components/MantineIsland.tsx). */
+const loadMantineRoot = () => import('./layouts/MantineRoot').then((m) => m.MantineRoot);
 
 /** Mounted from the first toast on (lib/toasts.tsx), and then kept so toasts leave animated. */
 function Toasts() {
@@ -55,7 +59,9 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <ApiProvider api={api} tokens={tokens}>
           <SessionProvider>
-            <RealtimeProvider>{children}</RealtimeProvider>
+            <RealtimeProvider>
+              <MantineIslands load={loadMantineRoot}>{children}</MantineIslands>
+            </RealtimeProvider>
           </SessionProvider>
         </ApiProvider>
       </QueryClientProvider>

@@ -102,13 +102,15 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoader minHeight="100vh" />,
     children: [
       {
-        lazy: pages.mantine,
+        // The main layout and the list page are drawn without Mantine (issue 25: the page a phone
+        // opens every day); the other pages bring it in a layout route of their own.
+        path: paths.home,
+        lazy: pages.mainLayout,
         children: [
+          { index: true, element: <Navigate to={paths.lists} replace /> },
           {
-            path: paths.home,
-            lazy: pages.mainLayout,
+            lazy: pages.mantine,
             children: [
-              { index: true, element: <Navigate to={paths.lists} replace /> },
               { path: route.lists, lazy: pages.lists },
               { path: route.chores, lazy: pages.chores },
               { path: route.expenses, lazy: pages.expenses },
@@ -120,7 +122,6 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireNumericParams />,
                 children: [
-                  { path: route.list, lazy: pages.listDetail },
                   { path: route.group, lazy: pages.groupDetail },
                   { path: route.groupLists, lazy: pages.lists },
                   { path: route.groupChores, lazy: pages.chores },
@@ -128,6 +129,10 @@ export const routes: RouteObject[] = [
                 ],
               },
             ],
+          },
+          {
+            element: <RequireNumericParams />,
+            children: [{ path: route.list, lazy: pages.listDetail }],
           },
         ],
       },

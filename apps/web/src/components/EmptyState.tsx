@@ -1,8 +1,12 @@
-import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import classes from './EmptyState.module.css';
 
-/** What a page shows while it has nothing to list, and what the user can do about it. */
+/**
+ * What a page shows while it has nothing to list, and what the user can do about it. Drawn
+ * without Mantine in its look (a bordered paper, a round tinted icon): the list page shows it
+ * before Mantine is loaded.
+ */
 export function EmptyState({
   icon: EmptyIcon,
   title,
@@ -15,19 +19,13 @@ export function EmptyState({
   children?: ReactNode;
 }) {
   return (
-    <Paper withBorder p="xl">
-      <Stack align="center" gap="xs" ta="center">
-        <ThemeIcon size={48} radius="xl" variant="light">
-          <EmptyIcon size={28} aria-hidden />
-        </ThemeIcon>
-        <Title order={3} size="h4">
-          {title}
-        </Title>
-        <Text c="dimmed" maw={420}>
-          {text}
-        </Text>
-        {children}
-      </Stack>
-    </Paper>
+    <div className={classes.paper}>
+      <span className={classes.icon}>
+        <EmptyIcon size={28} aria-hidden />
+      </span>
+      <h3 className={classes.title}>{title}</h3>
+      <p className={classes.text}>{text}</p>
+      {children}
+    </div>
   );
 }

@@ -1,5 +1,3 @@
-import { AppShell, Box, Burger, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import {
   IconChecklist,
   IconLogout,
@@ -8,16 +6,19 @@ import {
   IconUser,
   IconUsersGroup,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSelect } from '../../features/account/components/LanguageSelect';
 import { APP_NAME } from '../../lib/i18n';
 import { ThemeSelect } from '../../features/account/components/ThemeSelect';
 import { OfflineNotice } from '../../components/OfflineNotice';
+import { Button, FOCUS_RING } from '../../components/plain/Button';
 import { useLogout } from '../../features/auth/api/mutations';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { useSession, useSignOut } from '../../lib/session';
 import { paths } from '../../lib/paths';
+import classes from './MainLayout.module.css';
 import { UserName } from './UserName';
 import { useSavedLocale } from './use-saved-locale';
 import { useSavedTheme } from './use-saved-theme';
@@ -30,10 +31,15 @@ const NAV_ITEMS = [
   { to: paths.account, label: 'nav.account', icon: IconUser },
 ] as const;
 
-/** The signed-in frame: navigation (a burger menu on phones), the user, language, theme, logout. */
+/**
+ * The signed-in frame: navigation (a burger menu on phones), the user, language, theme, logout.
+ * Drawn without Mantine (MainLayout.module.css): the pages that use Mantine bring it in a layout
+ * route of their own below this one (app/router.tsx), and the list page draws without it.
+ */
 export function MainLayout() {
   const { t } = useTranslation();
-  const [navOpened, nav] = useDisclosure(false);
+  const [navOpened, setNavOpened] = useState(false);
+  const closeNav = () => setNavOpened(false);
   const { pathname } = useLocation();
   const { user } = useSession();
   const signOut = useSignOut();
@@ -45,66 +51,63 @@ export function MainLayout() {
   const onLogout = () => logout.mutate(undefined, { onSettled: () => void signOut() });
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" gap="sm">
-          <Burger
-            opened={navOpened}
-            onClick={nav.toggle}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={t('nav.toggleMenu')}
-          />
-          <Title order={1} size="h4">
-            {APP_NAME}
-          </Title>
-          <Box ml="auto">
-            <NotificationBell />
-          </Box>
-        </Group>
-      </AppShell.Header>
+    <div className={classes.shell}>
+      <header className={classes.header}>
+        <button
+          type="button"
+          className={`${classes.burger} ${FOCUS_RING}`}
+          aria-label={t('nav.toggleMenu')}
+          aria-expanded={navOpened}
+          onClick={() => setNavOpened((opened) => !opened)}
+        >
+          <span className={classes.burgerLines} />
+        </button>
+        <h1 className={classes.appName}>{APP_NAME}</h1>
+        <div className={classes.bell}>
+          <NotificationBell />
+        </div>
+      </header>
 
-      <AppShell.Navbar p="sm" aria-label={t('nav.label')}>
-        <AppShell.Section grow>
+      <nav
+        className={classes.navbar}
+        aria-label={t('nav.label')}
+        data-collapsed={navOpened ? undefined : true}
+      >
+        <div className={classes.links}>
           {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-            <NavLink
+            <Link
               key={to}
-              component={Link}
               to={to}
-              label={t(label)}
-              leftSection={<Icon size={18} aria-hidden />}
-              active={pathname === to || pathname.startsWith(`${to}/`)}
-              onClick={nav.close}
-            />
-          ))}
-        </AppShell.Section>
-        <AppShell.Section>
-          <Stack gap="xs">
-            <Text fw={500} truncate>
-              <UserName user={user} />
-            </Text>
-            <LanguageSelect size="xs" />
-            <ThemeSelect size="xs" />
-            <Button
-              variant="light"
-              leftSection={<IconLogout size={16} aria-hidden />}
-              onClick={onLogout}
-              loading={logout.isPending}
+              className={`${classes.navLink} ${FOCUS_RING}`}
+              aria-current={pathname === to || pathname.startsWith(`${to}/`) ? 'page' : undefined}
+              onClick={closeNav}
             >
-              {t('nav.logout')}
-            </Button>
-          </Stack>
-        </AppShell.Section>
-      </AppShell.Navbar>
+              <Icon size={18} aria-hidden />
+              {t(label)}
+            </Link>
+          ))}
+        </div>
+        <div className={classes.account}>
+          <div className={classes.userName}>
+            <UserName user={user} />
+          </div>
+          <LanguageSelect size="xs" />
+          <ThemeSelect size="xs" />
+          <Button
+            variant="light"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={onLogout}
+            loading={logout.isPending}
+          >
+            {t('nav.logout')}
+          </Button>
+        </div>
+      </nav>
 
-      <AppShell.Main>
+      <main className={classes.main}>
         <OfflineNotice />
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

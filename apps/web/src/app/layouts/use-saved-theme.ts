@@ -1,9 +1,8 @@
-import { useMantineColorScheme } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { settingsQueryOptions } from '../../features/account/api/queries';
 import { useApi } from '../../lib/api-context';
-import { THEME_STORAGE_KEY } from '../theme/theme';
+import { hasChosenTheme, setTheme } from '../../lib/color-scheme';
 
 /**
  * A device that has no theme of its own yet (a new phone, a cleared browser) takes the one the user
@@ -11,14 +10,13 @@ import { THEME_STORAGE_KEY } from '../theme/theme';
  */
 export function useSavedTheme(isSignedIn: boolean) {
   const api = useApi();
-  const { setColorScheme } = useMantineColorScheme();
-  const hasDeviceChoice = window.localStorage.getItem(THEME_STORAGE_KEY) !== null;
+  const hasDeviceChoice = hasChosenTheme();
   const settings = useQuery({
     ...settingsQueryOptions(api),
     enabled: isSignedIn && !hasDeviceChoice,
   });
   const savedTheme = settings.data?.preferences.theme;
   useEffect(() => {
-    if (savedTheme && !hasDeviceChoice) setColorScheme(savedTheme);
-  }, [savedTheme, hasDeviceChoice, setColorScheme]);
+    if (savedTheme && !hasDeviceChoice) setTheme(savedTheme);
+  }, [savedTheme, hasDeviceChoice]);
 }

@@ -1,18 +1,19 @@
 import type { ListDetail } from '@household/contracts';
-import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconBasket, IconCamera } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadWhenNear } from '../../components/LoadWhenNear';
+import { MantineIsland } from '../../components/MantineIsland';
+import { Alert } from '../../components/plain/Alert';
+import { Button, ButtonLink } from '../../components/plain/Button';
 import { useApi } from '../../lib/api-context';
 import { useNumericParam } from '../../lib/route-params';
 import { notify } from '../../lib/toasts';
 import { paths } from '../../lib/paths';
 import { categoriesQueryOptions, listQueryOptions } from '../../features/lists/api/queries';
 import { useReorderItems } from '../../features/lists/api/item-mutations';
-import { ConfirmModal } from '../../components/ConfirmModal';
 import { LoadWhenOpened } from '../../components/LoadWhenOpened';
 import { ArchivedListNotice } from '../../features/lists/components/ArchivedListNotice';
 import { ItemsView } from '../../features/lists/components/ItemsView';
@@ -24,10 +25,23 @@ import { useListsLive } from '../../features/lists/api/live';
 import { useOutboxToasts } from '../../features/lists/components/use-outbox-toasts';
 import { useScrollMemory, useViewState } from '../../features/lists/view-state';
 import { PageLoader } from '../../components/PageLoader';
-import { ListExpensesSection } from '../../features/expenses/components/ListExpensesSection';
+import classes from '../../features/lists/components/list-page.module.css';
 import { ListPhotoImportDialogs } from './ListPhotoImportDialogs';
 
-// Dialogs load when first opened (their forms and number inputs are not needed to show the list).
+/*
+ * The page draws without Mantine (issue 25: a phone's first paint of the list loads none of it).
+ * The parts drawn with Mantine load with it when needed, each a Mantine island
+ * (components/MantineIsland.tsx): the dialogs when first opened; the photo imports and the
+ * expenses, under the items, once scrolled near.
+ */
+const ConfirmModal = lazy(() =>
+  import('../../components/ConfirmModal').then((m) => ({ default: m.ConfirmModal })),
+);
+const ListExpensesSection = lazy(() =>
+  import('../../features/expenses/components/ListExpensesSection').then((m) => ({
+    default: m.ListExpensesSection,
+  })),
+);
 const EditItemModal = lazy(() =>
   import('../../features/lists/components/EditItemModal').then((m) => ({
     default: m.EditItemModal,
@@ -75,15 +89,15 @@ export function ListDetailPage() {
     return <PageLoader py="xl" />;
   }
   return (
-    <Alert color="red" title={t('lists.detail.loadFailed')}>
-      <Group mt="sm" gap="xs">
+    <Alert colour="red" title={t('lists.detail.loadFailed')}>
+      <div className={classes.row}>
         <Button variant="light" onClick={() => void list.refetch()} loading={list.isFetching}>
           {t('app.retry')}
         </Button>
-        <Button variant="default" component={Link} to={paths.lists}>
+        <ButtonLink variant="default" to={paths.lists}>
           {t('lists.backToLists')}
-        </Button>
-      </Group>
+        </ButtonLink>
+      </div>
     </Alert>
   );
 }
@@ -114,15 +128,15 @@ function ListDetailView({ list }: { list: ListDetail }) {
   const { toggling } = items;
 
   return (
-    <Stack>
+    <div className={classes.stack}>
       <ListDetailHeader list={list} onOpenCosts={() => setCostsOpen(true)} />
 
       {readOnly ? (
         <ArchivedListNotice listId={list.id} />
       ) : (
-        <Stack gap="xs">
+        <div className={classes.entry}>
           <QuickAddItem listId={list.id} currency={list.currency} />
-          <Group gap="xs">
+          <div className={classes.row}>
             <Button
               variant="default"
               leftSection={<IconCamera size={16} aria-hidden />}
@@ -130,8 +144,8 @@ function ListDetailView({ list }: { list: ListDetail }) {
             >
               {t('lists.photoImport.button')}
             </Button>
-          </Group>
-        </Stack>
+          </div>
+        </div>
       )}
 
       <ListItemsSummary list={list} grouped={grouped} onGroupedChange={setGrouped} />
@@ -158,44 +172,64 @@ function ListDetailView({ list }: { list: ListDetail }) {
         />
       )}
 
-      <Suspense fallback={null}>
-        <PhotoImportHistory listId={list.id} />
-      </Suspense>
+      <LoadWhenNear placeholder={<PageLoader size="sm" py="md" />}>
+        <Suspense fallback={<PageLoader size="sm" py="md" />}>
+          <MantineIsland>
+            <PhotoImportHistory listId={list.id} />
+            <ListExpensesSection list={list} />
+          </MantineIsland>
+        </Suspense>
+      </LoadWhenNear>
 
-      <ListExpensesSection list={list} />
-
-      <ConfirmModal
-        opened={toggling !== null}
-        title={t('lists.item.toggleTitle')}
-        text={
-          toggling
-            ? t(toggling.done ? 'lists.item.confirmIncomplete' : 'lists.item.confirmComplete', {
-                item: toggling.name,
-              })
-            : ''
-        }
-        confirmLabel={t('lists.item.confirm')}
-        color={null}
-        onConfirm={items.confirmToggle}
-        onClose={items.cancelToggle}
-      />
+      <LoadWhenOpened opened={toggling !== null}>
+        {(opened) => (
+          <MantineIsland>
+            <ConfirmModal
+              opened={opened}
+              title={t('lists.item.toggleTitle')}
+              text={
+                toggling
+                  ? t(
+                      toggling.done ? 'lists.item.confirmIncomplete' : 'lists.item.confirmComplete',
+                      {
+                        item: toggling.name,
+                      },
+                    )
+                  : ''
+              }
+              confirmLabel={t('lists.item.confirm')}
+              color={null}
+              onConfirm={items.confirmToggle}
+              onClose={items.cancelToggle}
+            />
+          </MantineIsland>
+        )}
+      </LoadWhenOpened>
       <LoadWhenOpened opened={items.editing !== null}>
         {(opened) => (
-          <EditItemModal
-            item={opened ? items.editing : null}
-            categories={categories.data ?? []}
-            currency={list.currency}
-            onSave={items.saveEdit}
-            onClose={items.closeEdit}
-          />
+          <MantineIsland>
+            <EditItemModal
+              item={opened ? items.editing : null}
+              categories={categories.data ?? []}
+              currency={list.currency}
+              onSave={items.saveEdit}
+              onClose={items.closeEdit}
+            />
+          </MantineIsland>
         )}
       </LoadWhenOpened>
       <LoadWhenOpened opened={costsOpen}>
         {(opened) => (
-          <CostSummaryModal listId={list.id} opened={opened} onClose={() => setCostsOpen(false)} />
+          <MantineIsland>
+            <CostSummaryModal
+              listId={list.id}
+              opened={opened}
+              onClose={() => setCostsOpen(false)}
+            />
+          </MantineIsland>
         )}
       </LoadWhenOpened>
       <ListPhotoImportDialogs list={list} opened={photoOpen} onClose={() => setPhotoOpen(false)} />
-    </Stack>
+    </div>
   );
 }

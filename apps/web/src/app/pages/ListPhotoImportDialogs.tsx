@@ -1,6 +1,7 @@
 import type { ListDetail } from '@household/contracts';
 import { lazy, useState } from 'react';
 import { LoadWhenOpened } from '../../components/LoadWhenOpened';
+import { MantineIsland } from '../../components/MantineIsland';
 
 // Dialogs load when first opened (their forms and number inputs are not needed to show the list).
 const PhotoImportModal = lazy(() =>
@@ -34,30 +35,36 @@ export function ListPhotoImportDialogs({
     <>
       <LoadWhenOpened opened={opened}>
         {(loaded) => (
-          <PhotoImportModal
-            list={list}
-            opened={loaded}
-            onClose={onClose}
-            onSplitShop={(itemIds) => {
-              setReceiptToSplit(itemIds);
-              onClose();
-            }}
-            onExited={() => {
-              setSplitting(receiptToSplit);
-              setReceiptToSplit(null);
-            }}
-          />
+          <MantineIsland>
+            <PhotoImportModal
+              list={list}
+              opened={loaded}
+              onClose={onClose}
+              onSplitShop={(itemIds) => {
+                setReceiptToSplit(itemIds);
+                onClose();
+              }}
+              onExited={() => {
+                setSplitting(receiptToSplit);
+                setReceiptToSplit(null);
+              }}
+            />
+          </MantineIsland>
         )}
       </LoadWhenOpened>
       <LoadWhenOpened opened={splitting !== null}>
         {(loaded) => (
-          <ExpenseFormModal
-            opened={loaded}
-            target={
-              splitting && list.group ? { groupId: list.group.id, list, itemIds: splitting } : null
-            }
-            onClose={() => setSplitting(null)}
-          />
+          <MantineIsland>
+            <ExpenseFormModal
+              opened={loaded}
+              target={
+                splitting && list.group
+                  ? { groupId: list.group.id, list, itemIds: splitting }
+                  : null
+              }
+              onClose={() => setSplitting(null)}
+            />
+          </MantineIsland>
         )}
       </LoadWhenOpened>
     </>

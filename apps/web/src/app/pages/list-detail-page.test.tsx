@@ -294,6 +294,24 @@ describe('list detail page (spec §2 List detail)', () => {
     expect(within(section).getByRole('button', { name: 'Add Expense' })).toBeInTheDocument();
   });
 
+  it('closes its menu on a second press of the button and on Escape, focus back on the button', async () => {
+    openList(listDetail([item(1, 'Milk')]));
+    const button = await screen.findByRole('button', { name: 'List actions' });
+    await userEvent.click(button);
+    expect(await screen.findByRole('menuitem', { name: 'Edit list' })).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.click(button);
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(button);
+    expect(await screen.findByRole('menuitem', { name: 'Edit list' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
   it('offers the lifecycle actions in its menu and completes the list', async () => {
     const detail = listDetail([item(1, 'Milk')]);
     const { server } = openList(detail);

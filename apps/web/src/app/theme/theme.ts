@@ -7,6 +7,7 @@ import {
 } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { darken, over, readable } from './contrast';
+import { THEME_STORAGE_KEY } from '../../lib/color-scheme';
 
 /**
  * The brand green (the teal #12b886 of earlier versions, same hue) in ten shades, darkened so
@@ -130,7 +131,5 @@ export const createAppTheme = (labels: ThemeLabels) =>
     },
   });
 
-export const THEME_STORAGE_KEY = 'theme';
-
-/** The chosen theme (light, dark or auto) is remembered on this device under `theme`. */
+/** The chosen theme (light, dark or auto), kept where lib/color-scheme.ts keeps it. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });

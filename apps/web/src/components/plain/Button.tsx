@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import classes from './plain.module.css';
 import { Spinner } from './Spinner';
@@ -23,6 +23,7 @@ export function Button({
   variant = 'filled',
   compact = false,
   loading = false,
+  leftSection,
   children,
   type = 'button',
   ...props
@@ -31,6 +32,9 @@ export function Button({
   /** Mantine's size xs. */
   compact?: boolean;
   loading?: boolean;
+  /** An icon before the label, as Mantine's left section. */
+  leftSection?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
   children: ReactNode;
 }) {
   return (
@@ -42,7 +46,10 @@ export function Button({
       data-loading={loading || undefined}
     >
       {loading && <Spinner size="xs" />}
-      <span className={classes.buttonLabel}>{children}</span>
+      <span className={classes.buttonLabel}>
+        {leftSection !== undefined && <span className={classes.leftSection}>{leftSection}</span>}
+        {children}
+      </span>
     </button>
   );
 }
@@ -51,17 +58,21 @@ export function Button({
 export function ButtonLink({
   variant = 'filled',
   large = false,
+  leftSection,
+  children,
   ...props
 }: LinkProps & {
   variant?: Variant;
   /** Mantine's size md: a larger target, for a hand holding a basket. */
   large?: boolean;
+  /** An icon before the label, as Mantine's left section. */
+  leftSection?: ReactNode;
 }) {
   return (
-    <Link
-      {...props}
-      className={`${VARIANTS[variant]} ${large ? classes.large : ''} ${FOCUS_RING}`}
-    />
+    <Link {...props} className={`${VARIANTS[variant]} ${large ? classes.large : ''} ${FOCUS_RING}`}>
+      {leftSection !== undefined && <span className={classes.leftSection}>{leftSection}</span>}
+      {children}
+    </Link>
   );
 }
 

@@ -7,6 +7,8 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'id'
   label: string;
   /** Shown under the field, which is then marked invalid and described by it. */
   error?: string | false | undefined;
+  /** A hint under the field, before its error; the field is described by it. */
+  description?: string;
   ref?: Ref<HTMLInputElement>;
 };
 
@@ -14,10 +16,12 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'id'
 function FieldFrame({
   label,
   error,
+  description,
   children,
 }: {
   label: string;
   error: InputProps['error'];
+  description?: string | undefined;
   children: (input: { id: string } & InputHTMLAttributes<HTMLInputElement>) => ReactNode;
 }) {
   const id = useId();
@@ -30,8 +34,15 @@ function FieldFrame({
         id,
         className: classes.input,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? `${id}-error` : undefined,
+        'aria-describedby':
+          [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(' ') ||
+          undefined,
       })}
+      {description && (
+        <div id={`${id}-description`} className={classes.description}>
+          {description}
+        </div>
+      )}
       {error && (
         <div id={`${id}-error`} className={classes.error}>
           {error}
@@ -42,9 +53,9 @@ function FieldFrame({
 }
 
 /** A labelled text input with its error under it, as Mantine's TextInput. */
-export function TextField({ label, error, ref, ...props }: InputProps) {
+export function TextField({ label, error, description, ref, ...props }: InputProps) {
   return (
-    <FieldFrame label={label} error={error}>
+    <FieldFrame label={label} error={error} description={description}>
       {(field) => <input {...props} {...field} ref={ref} />}
     </FieldFrame>
   );
@@ -54,7 +65,12 @@ export function TextField({ label, error, ref, ...props }: InputProps) {
  * A password input with a show/hide button, which, unlike Mantine's default, is in the tab order,
  * named, and says with aria-pressed whether the password shows (the theme gives Mantine's the same).
  */
-export function PasswordField({ label, error, ref, ...props }: Omit<InputProps, 'type'>) {
+export function PasswordField({
+  label,
+  error,
+  ref,
+  ...props
+}: Omit<InputProps, 'type' | 'description'>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (

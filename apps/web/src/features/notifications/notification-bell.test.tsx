@@ -91,6 +91,27 @@ describe('the notification bell (issue 13 §2)', () => {
     expect(entries[1]).toHaveAttribute('data-unread');
   });
 
+  it('closes on a second press of the bell, on Escape, and gives focus back to the bell', async () => {
+    const { server } = serverWithNotifications([notification()]);
+    renderApp('/lists', server);
+    await openCentre('Notifications, 1 unread');
+    const button = await bell('Notifications, 1 unread');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument(),
+    );
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await openCentre('Notifications, 1 unread');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
   it('writes the sentences in the language shown', async () => {
     const { server } = serverWithNotifications([notification()]);
     server.protectedRoute('GET', '/users/me', () => jsonResponse(testUser({ locale: 'de' })));

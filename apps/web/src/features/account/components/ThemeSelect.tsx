@@ -1,25 +1,39 @@
-import { THEMES, type Theme } from '@household/contracts';
-import { NativeSelect, useMantineColorScheme, type MantineSize } from '@mantine/core';
+import { THEMES } from '@household/contracts/limits';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import plain from '../../../components/plain/plain.module.css';
+import { useTheme } from '../../../lib/color-scheme';
 import { useChangeTheme } from '../api/change-theme';
 
-const isTheme = (value: string): value is Theme => (THEMES as readonly string[]).includes(value);
-
-/** Light, dark, or the device's own setting (auto). */
-export function ThemeSelect({ size }: { size?: MantineSize }) {
+/**
+ * Light, dark, or the device's own setting (auto). A native select drawn like Mantine's without
+ * it: the main layout, which shows it, is drawn without Mantine (issue 25).
+ */
+export function ThemeSelect({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
   const { t } = useTranslation();
-  const { colorScheme } = useMantineColorScheme();
+  const id = useId();
+  const theme = useTheme();
   const changeTheme = useChangeTheme();
   return (
-    <NativeSelect
-      size={size}
-      label={t('settings.theme')}
-      data={THEMES.map((theme) => ({ value: theme, label: t(`settings.themes.${theme}`) }))}
-      value={colorScheme}
-      onChange={(event) => {
-        const theme = event.currentTarget.value;
-        if (isTheme(theme)) changeTheme(theme);
-      }}
-    />
+    <div className={plain.field}>
+      <label className={plain.label} htmlFor={id}>
+        {t('settings.theme')}
+      </label>
+      <select
+        id={id}
+        className={size === 'xs' ? `${plain.input} ${plain.small}` : plain.input}
+        value={theme}
+        onChange={(event) => {
+          const chosen = THEMES.find((option) => option === event.currentTarget.value);
+          if (chosen) changeTheme(chosen);
+        }}
+      >
+        {THEMES.map((option) => (
+          <option key={option} value={option}>
+            {t(`settings.themes.${option}`)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

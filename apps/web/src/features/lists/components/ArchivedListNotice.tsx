@@ -1,8 +1,10 @@
-import { Alert, Button, Text } from '@mantine/core';
 import { IconArchiveOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/plain/Alert';
+import { Button } from '../../../components/plain/Button';
 import { notify } from '../../../lib/toasts';
 import { useListTransition } from '../api/list-mutations';
+import classes from './list-page.module.css';
 
 /** An archived list is read-only; this says so where items would be added, and undoes it. */
 export function ArchivedListNotice({ listId }: { listId: number }) {
@@ -18,18 +20,19 @@ export function ArchivedListNotice({ listId }: { listId: number }) {
     );
 
   return (
-    <Alert color="gray" title={t('lists.detail.archivedTitle')}>
-      <Text size="sm">{t('lists.detail.archivedText')}</Text>
-      <Button
-        mt="sm"
-        size="xs"
-        variant="light"
-        leftSection={<IconArchiveOff size={14} aria-hidden />}
-        onClick={unarchive}
-        loading={transition.isPending}
-      >
-        {t('lists.actions.unarchive')}
-      </Button>
+    <Alert colour="gray" role="status" title={t('lists.detail.archivedTitle')}>
+      {t('lists.detail.archivedText')}
+      <div className={classes.archivedButton}>
+        <Button
+          compact
+          variant="light"
+          leftSection={<IconArchiveOff size={14} aria-hidden />}
+          onClick={unarchive}
+          loading={transition.isPending}
+        >
+          {t('lists.actions.unarchive')}
+        </Button>
+      </div>
     </Alert>
   );
 }

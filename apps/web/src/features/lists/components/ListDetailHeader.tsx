@@ -1,17 +1,20 @@
 import type { ListDetail } from '@household/contracts';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconCalculator, IconShoppingCart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Button, ButtonLink } from '../../../components/plain/Button';
 import { useApi } from '../../../lib/api-context';
 import { paths } from '../../../lib/paths';
 import { walkingOrderQueryOptions } from '../api/queries';
+import classes from './header.module.css';
 import { ListActionsMenu } from './ListActionsMenu';
 import { ListKindBadge, ListStatusBadge } from './ListBadges';
 import { OfflineIndicator } from './OfflineIndicator';
 
-/** The top of a list's page: its name and badges, description, supermarket mode, costs, actions. */
+/**
+ * The top of a list's page: its name and badges, description, supermarket mode, costs, actions.
+ * Drawn without Mantine, as the rest of the page's first paint (issue 25).
+ */
 export function ListDetailHeader({
   list,
   onOpenCosts,
@@ -26,32 +29,25 @@ export function ListDetailHeader({
   const prefetchOrder = () =>
     void queryClient.prefetchQuery(walkingOrderQueryOptions(api, list.id, list.shop));
   return (
-    <Stack gap={6}>
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Title order={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
-          {list.name}
-        </Title>
-        <Group gap="xs">
+    <div className={classes.header}>
+      <div className={classes.titleRow}>
+        <h2 className={classes.title}>{list.name}</h2>
+        <div className={classes.row}>
           <ListKindBadge list={list} />
           <ListStatusBadge status={list.status} />
-        </Group>
-      </Group>
+        </div>
+      </div>
       {list.shop && (
-        <Group gap={6} wrap="nowrap" data-testid="list-shop">
-          <IconBuildingStore size={16} aria-hidden />
-          <Text style={{ overflowWrap: 'anywhere' }}>
-            {t('lists.detail.atShop', { shop: list.shop })}
-          </Text>
-        </Group>
+        <div className={classes.shop} data-testid="list-shop">
+          <IconBuildingStore size={16} aria-hidden style={{ flex: 'none' }} />
+          <p className={classes.text}>{t('lists.detail.atShop', { shop: list.shop })}</p>
+        </div>
       )}
       {list.description && (
-        <Text c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-          {list.description}
-        </Text>
+        <p className={`${classes.text} ${classes.description}`}>{list.description}</p>
       )}
-      <Group gap="xs">
-        <Button
-          component={Link}
+      <div className={classes.row}>
+        <ButtonLink
           to={paths.listShop(list.id)}
           leftSection={<IconShoppingCart size={16} aria-hidden />}
           onPointerEnter={prefetchOrder}
@@ -59,7 +55,7 @@ export function ListDetailHeader({
           onFocus={prefetchOrder}
         >
           {t('lists.shop.open')}
-        </Button>
+        </ButtonLink>
         <Button
           variant="default"
           leftSection={<IconCalculator size={16} aria-hidden />}
@@ -69,7 +65,7 @@ export function ListDetailHeader({
         </Button>
         <ListActionsMenu list={list} />
         <OfflineIndicator />
-      </Group>
-    </Stack>
+      </div>
+    </div>
   );
 }

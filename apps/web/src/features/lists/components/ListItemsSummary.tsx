@@ -1,7 +1,8 @@
 import type { ListDetail } from '@household/contracts';
-import { Group, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Switch } from '../../../components/plain/Switch';
 import { money } from '../../../lib/money';
+import classes from './list-page.module.css';
 
 /** Above a list's items: the switch that groups them by category, and their counts and total. */
 export function ListItemsSummary({
@@ -15,19 +16,19 @@ export function ListItemsSummary({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <Group justify="space-between" gap="sm">
+    <div className={classes.summary}>
       <Switch
         label={t('lists.detail.groupByCategory')}
         checked={grouped}
-        onChange={(event) => onGroupedChange(event.currentTarget.checked)}
+        onChange={onGroupedChange}
       />
-      <Text size="sm" c="dimmed">
+      <p className={classes.counts}>
         {t('lists.card.items', { count: list.item_count })}
         {' · '}
         {t('lists.card.done', { count: list.done_count })}
         {' · '}
         {t('lists.card.total', { amount: money(list.total_cents, list.currency, i18n.language) })}
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }

@@ -1,19 +1,27 @@
 import { ITEM_NAME_MAX_LENGTH, type CreateItemBody } from '@household/contracts';
 import { parseItemLine } from '@household/domain';
-import { Button, Group, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/toasts';
 import { useAddItem } from '../api/item-mutations';
 import { money } from '../../../lib/money';
+import { MantineIsland } from '../../../components/MantineIsland';
+import { Button } from '../../../components/plain/Button';
+import { TextField } from '../../../components/plain/Field';
 import { quantityText } from '../format';
-import { SuggestionsStrip } from './SuggestionsStrip';
+import classes from './list-page.module.css';
+
+// Shown only once something was added: its code (and Mantine's) loads then.
+const SuggestionsStrip = lazy(() =>
+  import('./SuggestionsStrip').then((m) => ({ default: m.SuggestionsStrip })),
+);
 
 /**
  * One field that understands "2 x Milk 1,99" (docs/lists.md quick-add): it shows what it will add
  * while the person types, and adds it at the end of the list. Below it, once the item is in, what
- * usually goes with it (issue 25).
+ * usually goes with it (issue 25). The field is drawn without Mantine: its hint is often the
+ * largest thing on a phone's first screen of the list.
  */
 export function QuickAddItem({ listId, currency }: { listId: number; currency: string }) {
   const { t, i18n } = useTranslation();
@@ -66,9 +74,9 @@ export function QuickAddItem({ listId, currency }: { listId: number; currency: s
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate>
-        <Group align="flex-start" gap="xs" wrap="nowrap">
-          <TextInput
+      <form onSubmit={onSubmit} noValidate className={classes.quickAdd}>
+        <div className={classes.quickAddField}>
+          <TextField
             label={t('lists.quickAdd.label')}
             placeholder={t('lists.quickAdd.placeholder')}
             value={text}
@@ -76,26 +84,30 @@ export function QuickAddItem({ listId, currency }: { listId: number; currency: s
               setText(event.currentTarget.value);
               if (error) setError(null);
             }}
-            error={error}
+            error={error ?? undefined}
             description={
               preview ? t('lists.quickAdd.preview', { item: preview }) : t('lists.quickAdd.hint')
             }
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoComplete="off"
-            style={{ flex: 1 }}
           />
-          <Button type="submit" mt={25} leftSection={<IconPlus size={16} aria-hidden />}>
+        </div>
+        <div className={classes.quickAddSubmit}>
+          <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />}>
             {t('lists.quickAdd.submit')}
           </Button>
-        </Group>
+        </div>
       </form>
       {suggestFor !== null && (
-        <SuggestionsStrip
-          key={suggestFor}
-          listId={listId}
-          item={suggestFor}
-          onDismiss={() => setSuggestFor(null)}
-        />
+        <Suspense fallback={null}>
+          <MantineIsland>
+            <SuggestionsStrip
+              key={suggestFor}
+              listId={listId}
+              item={suggestFor}
+              onDismiss={() => setSuggestFor(null)}
+            />
+          </MantineIsland>
+        </Suspense>
       )}
     </>
   );

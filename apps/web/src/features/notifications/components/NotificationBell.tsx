@@ -1,32 +1,37 @@
-import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../components/PageLoader';
+import { MantineIsland } from '../../../components/MantineIsland';
+import { FOCUS_RING } from '../../../components/plain/Button';
 import { useApi } from '../../../lib/api-context';
 import { usePageSettled } from '../../../lib/page-settled';
 import { unreadCountQueryOptions } from '../api/queries';
 import { useNotificationsLive } from '../live';
+import classes from './NotificationBell.module.css';
 
-const loadCenter = () => import('./NotificationCenter');
-const NotificationCenter = lazy(() =>
-  loadCenter().then((m) => ({ default: m.NotificationCenter })),
+const loadPopover = () => import('./NotificationPopover');
+const NotificationPopover = lazy(() =>
+  loadPopover().then((m) => ({ default: m.NotificationPopover })),
 );
 
 /** Past this the badge says "99+"; the button's name still gives the exact count. */
 const BADGE_MAX = 99;
 
 /**
- * The bell in the header: its badge is the unread count, kept live by the realtime connection;
- * the notification centre's code loads the first time it opens (or the pointer comes near).
- * The count is asked for once the page has settled (lib/page-settled.ts): the page's own reads
- * come first, and the bell is drawn meanwhile, so nothing moves when the badge appears.
+ * The bell in the header: its badge is the unread count, kept live by the realtime connection.
+ * The button is drawn without Mantine (the header is); the notification centre, a Mantine popover,
+ * loads the first time it opens (or the pointer comes near). The count is asked for once the page
+ * has settled (lib/page-settled.ts): the page's own reads come first, and the bell is drawn
+ * meanwhile, so nothing moves when the badge appears.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const headingId = useId();
+  const [loaded, setLoaded] = useState(false);
+  // A press on the bell while the centre is open closes it (as a press outside it): the click
+  // that follows must not open it again.
+  const openAtPress = useRef<boolean | null>(null);
   const settled = usePageSettled();
   const unread =
     useQuery({ ...unreadCountQueryOptions(useApi()), enabled: settled || opened }).data ?? 0;
@@ -38,46 +43,36 @@ export function NotificationBell() {
       : t('notifications.bell.label');
 
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      shadow="md"
-      trapFocus
-      returnFocus
-      // The header never scrolls away, so the dropdown need not hide with its target.
-      hideDetached={false}
-    >
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={label}
-          onClick={() => setOpened((isOpen) => !isOpen)}
-          onPointerEnter={() => void loadCenter()}
-        >
-          <Indicator
-            label={unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
-            disabled={unread === 0}
-            color="red"
-            size={16}
-            offset={2}
-          >
-            <IconBell size={22} aria-hidden />
-          </Indicator>
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown
-        aria-labelledby={headingId}
-        p={0}
-        // As wide as a phone allows: the dropdown never reaches past the screen's edges.
-        style={{ width: 'min(24rem, calc(100vw - 1.5rem))' }}
+    <div className={classes.anchor}>
+      <button
+        type="button"
+        className={`${classes.bell} ${FOCUS_RING}`}
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={opened}
+        onPointerDown={() => (openAtPress.current = opened)}
+        onClick={() => {
+          const wasOpen = openAtPress.current ?? opened;
+          openAtPress.current = null;
+          setLoaded(true);
+          setOpened(!wasOpen);
+        }}
+        onPointerEnter={() => void loadPopover()}
       >
-        <Suspense fallback={<PageLoader size="sm" py="md" />}>
-          <NotificationCenter headingId={headingId} onNavigate={() => setOpened(false)} />
+        <span className={classes.icon}>
+          <IconBell size={22} aria-hidden />
+          {unread > 0 && (
+            <span className={classes.badge}>{unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}</span>
+          )}
+        </span>
+      </button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <MantineIsland>
+            <NotificationPopover opened={opened} onChange={setOpened} />
+          </MantineIsland>
         </Suspense>
-      </Popover.Dropdown>
-    </Popover>
+      )}
+    </div>
   );
 }
