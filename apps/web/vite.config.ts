@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { englishPart, type EnglishPart } from './src/locales/english-parts.ts';
+import { ENGLISH_PARTS, englishPart, type EnglishPart } from './src/locales/english-parts.ts';
 
 // The dev server proxies the API and the runtime config to the Node server (npm run dev).
 const serverOrigin = `http://localhost:${process.env.PORT ?? 3000}`;
@@ -60,9 +60,10 @@ const ENGLISH_TEXTS = 'virtual:english-texts/';
 const ENGLISH_FILE = path.resolve(import.meta.dirname, 'src/locales/en.json');
 
 /**
- * `virtual:english-texts/sign-in` and `virtual:english-texts/pages`: the two parts of
- * `src/locales/en.json` (src/locales/english-parts.ts), each a module of its own so that the first
- * chunk carries only the first. The file stays one for translators and for the type of the keys.
+ * `virtual:english-texts/sign-in`, `…/lists` and `…/pages`: the three parts of
+ * `src/locales/en.json` (src/locales/english-parts.ts), each a module of its own so that a page
+ * carries only the parts it draws with. The file stays one for translators and for the type of
+ * the keys.
  */
 function englishTexts(): Plugin {
   return {
@@ -71,7 +72,7 @@ function englishTexts(): Plugin {
     async load(id) {
       if (!id.startsWith(`\0${ENGLISH_TEXTS}`)) return undefined;
       const part = id.slice(ENGLISH_TEXTS.length + 1) as EnglishPart;
-      if (part !== 'sign-in' && part !== 'pages') this.error(`No English part "${part}"`);
+      if (!ENGLISH_PARTS.includes(part)) this.error(`No English part "${part}"`);
       this.addWatchFile(ENGLISH_FILE);
       const texts = JSON.parse(await fs.readFile(ENGLISH_FILE, 'utf8')) as Record<string, unknown>;
       // A JSON string parses faster than the same object written as code.

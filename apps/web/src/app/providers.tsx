@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import type { ApiClient } from '../lib/api-client';
 import { MantineIslands } from '../components/MantineIsland';
 import { ApiProvider } from '../lib/api-context';
+import { loadPageTexts } from '../lib/i18n';
 import { RealtimeProvider } from '../lib/realtime-context';
 import { SessionProvider } from '../lib/session';
 import { loadToastView, useToastShown, type ToastsProps } from '../lib/toasts';
@@ -23,8 +24,12 @@ const Notifications = lazy(() =>
   ),
 );
 
-/** Mantine for a part of a page drawn without it (components/MantineIsland.tsx). */
-const loadMantineRoot = () => import('./layouts/MantineRoot').then((m) => m.MantineRoot);
+/**
+ * Mantine for a part of a page drawn without it (components/MantineIsland.tsx), with the English
+ * texts of every page: such a part (a dialog, the expenses) may draw texts of any feature.
+ */
+const loadMantineRoot = () =>
+  Promise.all([import('./layouts/MantineRoot'), loadPageTexts()]).then(([m]) => m.MantineRoot);
 
 /** Mounted from the first toast on (lib/toasts.tsx), and then kept so toasts leave animated. */
 function Toasts() {

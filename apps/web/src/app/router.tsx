@@ -1,6 +1,6 @@
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
-import { loadPageTexts } from '../lib/i18n';
+import { loadListTexts, loadPageTexts } from '../lib/i18n';
 import { paths, routePatterns as route } from '../lib/paths';
 import { NotFoundPage } from './NotFoundPage';
 import { RequireNumericParams } from './RequireNumericParams';
@@ -13,16 +13,28 @@ import { RouteGuard } from './RouteGuard';
  * next page, and a chunk that fails to load (an open tab after a redeploy removed it) ends on the
  * error page, whose button reloads the app.
  */
-/** A page outside the auth layout draws with the English texts of the pages (lib/i18n.ts). */
-const withPageTexts =
+/**
+ * A route outside the auth layout draws with more of the English texts (lib/i18n.ts): the main
+ * layout, the list page and supermarket mode with the lists' part, the pages drawn with Mantine
+ * with all of them.
+ */
+const withTexts =
+  (loadTexts: () => Promise<void>) =>
   <Route,>(load: () => Promise<Route>) =>
   () =>
-    Promise.all([load(), loadPageTexts()]).then(([route]) => route);
+    Promise.all([load(), loadTexts()]).then(([route]) => route);
+const withListTexts = withTexts(loadListTexts);
+const withPageTexts = withTexts(loadPageTexts);
+
+const mantineLayout = () =>
+  import('./layouts/MantineLayout').then((m) => ({ Component: m.MantineLayout }));
 
 const pages = {
   /** Mantine and the app's theme, for every page below it (MantineRoot.tsx). */
-  mantine: () => import('./layouts/MantineLayout').then((m) => ({ Component: m.MantineLayout })),
-  mainLayout: withPageTexts(() =>
+  mantine: mantineLayout,
+  /** The same, with the English texts of every page, for the signed-in pages drawn with it. */
+  mantinePages: withPageTexts(mantineLayout),
+  mainLayout: withListTexts(() =>
     import('./layouts/MainLayout').then((m) => ({ Component: m.MainLayout })),
   ),
   lists: () =>
@@ -45,7 +57,7 @@ const pages = {
     import('./pages/GroupDetailPage').then((m) => ({
       Component: m.GroupDetailPage,
     })),
-  shop: withPageTexts(() =>
+  shop: withListTexts(() =>
     import('../features/lists/pages/ShopPage').then((m) => ({ Component: m.ShopPage })),
   ),
   authLayout: () => import('./layouts/AuthLayout').then((m) => ({ Component: m.AuthLayout })),
@@ -109,7 +121,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={paths.lists} replace /> },
           {
-            lazy: pages.mantine,
+            lazy: pages.mantinePages,
             children: [
               { path: route.lists, lazy: pages.lists },
               { path: route.chores, lazy: pages.chores },

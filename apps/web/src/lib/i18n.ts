@@ -23,7 +23,8 @@ type Translation = typeof en;
 
 /**
  * English is the fallback for every missing text: the part the sign-in pages use is in the app's
- * first chunk, the rest comes with the first page behind them (`loadPageTexts`). The other four
+ * first chunk, the rest comes with the first page behind them (`loadListTexts`, `loadPageTexts`,
+ * locales/english-parts.ts). The other four
  * languages are a chunk each, fetched the first time one is shown, so a page carries one language.
  */
 const translations: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translation }>> = {
@@ -46,22 +47,41 @@ const localeChunks: BackendModule = {
   },
 };
 
-let pageTexts: Promise<void> | undefined;
+const partsLoaded: Partial<Record<'lists' | 'pages', Promise<void>>> = {};
 
-/**
- * The English texts of the pages beyond sign-in, added once; every route outside the auth layout
- * waits for them before it draws (app/router.tsx), as the first render waits for a language.
- */
-export function loadPageTexts(): Promise<void> {
-  pageTexts ??= import('virtual:english-texts/pages').then(
+function loadPart(
+  part: 'lists' | 'pages',
+  load: () => Promise<{ default: Record<string, unknown> }>,
+): Promise<void> {
+  partsLoaded[part] ??= load().then(
     (module) => void i18next.addResourceBundle('en', 'translation', module.default, true, true),
     (error: unknown) => {
       // A failed fetch (offline, a redeploy) may be tried again by the next navigation.
-      pageTexts = undefined;
+      delete partsLoaded[part];
       throw error;
     },
   );
-  return pageTexts;
+  return partsLoaded[part];
+}
+
+/**
+ * The English texts of the main layout, the list page and supermarket mode (the lists and the
+ * notifications), added once; those routes wait for them before they draw (app/router.tsx).
+ */
+export function loadListTexts(): Promise<void> {
+  return loadPart('lists', () => import('virtual:english-texts/lists'));
+}
+
+/**
+ * Every English text beyond sign-in, added once; the pages drawn with Mantine, and a part of a
+ * page that brings Mantine, wait for them before they draw, as the first render waits for a
+ * language.
+ */
+export function loadPageTexts(): Promise<void> {
+  return Promise.all([
+    loadListTexts(),
+    loadPart('pages', () => import('virtual:english-texts/pages')),
+  ]).then(() => undefined);
 }
 
 export type TranslationKey = ParseKeys;

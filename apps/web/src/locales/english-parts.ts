@@ -1,8 +1,9 @@
 /**
- * The English texts come in two parts (vite.config.ts `englishTexts`): the sign-in part is in the
+ * The English texts come in three parts (vite.config.ts `englishTexts`): the sign-in part is in the
  * app's first chunk, because English is every language's fallback and the sign-in pages must draw
- * within their budget (issue 25); the pages part, nine tenths of the file, loads with the first
- * page behind the sign-in (app/router.tsx).
+ * within their budget (issue 25); the lists part loads with the main layout, the list page and
+ * supermarket mode, the pages a phone opens every day; the pages part, the rest, with the first
+ * page (or part of a page) drawn with Mantine (app/router.tsx, app/providers.tsx).
  */
 
 /** The top-level sections the first chunk and the pages of the auth layout use. */
@@ -20,15 +21,22 @@ export const SIGN_IN_SECTIONS: readonly string[] = [
   'validation',
 ];
 
-export type EnglishPart = 'sign-in' | 'pages';
+/** The sections the main layout (its bell), the list page and supermarket mode draw with. */
+export const LIST_SECTIONS: readonly string[] = ['lists', 'notifications'];
 
-/** One part of a texts tree: the sign-in sections, or every other one. */
+export type EnglishPart = 'sign-in' | 'lists' | 'pages';
+
+export const ENGLISH_PARTS: readonly EnglishPart[] = ['sign-in', 'lists', 'pages'];
+
+function partOf(section: string): EnglishPart {
+  if (SIGN_IN_SECTIONS.includes(section)) return 'sign-in';
+  return LIST_SECTIONS.includes(section) ? 'lists' : 'pages';
+}
+
+/** One part of a texts tree: the sign-in sections, the lists' sections, or every other one. */
 export function englishPart(
   texts: Record<string, unknown>,
   part: EnglishPart,
 ): Record<string, unknown> {
-  const inSignIn = (section: string) => SIGN_IN_SECTIONS.includes(section);
-  return Object.fromEntries(
-    Object.entries(texts).filter(([section]) => inSignIn(section) === (part === 'sign-in')),
-  );
+  return Object.fromEntries(Object.entries(texts).filter(([section]) => partOf(section) === part));
 }
