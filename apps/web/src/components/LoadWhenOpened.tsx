@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { PageLoader } from './PageLoader';
+import { useOpenedAfterMount } from './popover-button';
 
 /**
  * A dialog whose code is loaded on demand (React.lazy) renders only once it has been opened:
@@ -35,7 +36,5 @@ function OpenAfterMount({
   opened: boolean;
   children: (opened: boolean) => ReactNode;
 }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return children(opened && mounted);
+  return children(useOpenedAfterMount(opened));
 }

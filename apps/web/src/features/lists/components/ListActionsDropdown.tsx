@@ -9,8 +9,9 @@ import {
   IconTrash,
   IconUser,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedAfterMount } from '../../../components/popover-button';
 import { ListActionDialogs, type ListActionDialog } from './ListActionDialogs';
 import { ListTransitionItems } from './ListTransitionItems';
 import { useListActions } from './use-list-actions';
@@ -35,13 +36,12 @@ export function ListActionsDropdown({
   const { t } = useTranslation();
   const actions = useListActions(list);
   const [dialog, setDialog] = useState<ListActionDialog>(null);
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const shown = useOpenedAfterMount(opened);
 
   return (
     <>
       <Menu
-        opened={opened && mounted}
+        opened={shown}
         onChange={onChange}
         position="bottom-end"
         withinPortal

@@ -1,9 +1,10 @@
 import type { List } from '@household/contracts';
 import { IconDots } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MantineIsland } from '../../../components/MantineIsland';
 import { Button } from '../../../components/plain/Button';
+import { usePopoverButton } from '../../../components/popover-button';
 import classes from './header.module.css';
 
 const loadDropdown = () => import('./ListActionsDropdown');
@@ -18,12 +19,8 @@ const ListActionsDropdown = lazy(() =>
  */
 export function ListActionsMenu({ list }: { list: List }) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+  const { opened, setOpened, loaded, buttonProps } = usePopoverButton();
   const button = useRef<HTMLButtonElement>(null);
-  // A press on the button while the menu is open closes it (as a press outside it): the click
-  // that follows must not open it again.
-  const openAtPress = useRef<boolean | null>(null);
   const preload = () => void loadDropdown();
 
   const onChange = (next: boolean) => {
@@ -44,16 +41,9 @@ export function ListActionsMenu({ list }: { list: List }) {
         variant="default"
         leftSection={<IconDots size={16} aria-hidden />}
         aria-haspopup="menu"
-        aria-expanded={opened}
+        {...buttonProps}
         onPointerEnter={preload}
         onFocus={preload}
-        onPointerDown={() => (openAtPress.current = opened)}
-        onClick={() => {
-          const wasOpen = openAtPress.current ?? opened;
-          openAtPress.current = null;
-          setLoaded(true);
-          setOpened(!wasOpen);
-        }}
       >
         {t('lists.actions.menu')}
       </Button>

@@ -1,5 +1,6 @@
 import type { ListDetail } from '@household/contracts';
 import { useTranslation } from 'react-i18next';
+import plain from '../../../components/plain/plain.module.css';
 import { Switch } from '../../../components/plain/Switch';
 import { money } from '../../../lib/money';
 import classes from './list-page.module.css';
@@ -22,7 +23,7 @@ export function ListItemsSummary({
         checked={grouped}
         onChange={onGroupedChange}
       />
-      <p className={classes.counts}>
+      <p className={`${plain.text} ${plain.dimmed}`}>
         {t('lists.card.items', { count: list.item_count })}
         {' · '}
         {t('lists.card.done', { count: list.done_count })}

@@ -1,9 +1,10 @@
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MantineIsland } from '../../../components/MantineIsland';
 import { FOCUS_RING } from '../../../components/plain/Button';
+import { usePopoverButton } from '../../../components/popover-button';
 import { useApi } from '../../../lib/api-context';
 import { usePageSettled } from '../../../lib/page-settled';
 import { unreadCountQueryOptions } from '../api/queries';
@@ -27,11 +28,7 @@ const BADGE_MAX = 99;
  */
 export function NotificationBell() {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  // A press on the bell while the centre is open closes it (as a press outside it): the click
-  // that follows must not open it again.
-  const openAtPress = useRef<boolean | null>(null);
+  const { opened, setOpened, loaded, buttonProps } = usePopoverButton();
   const settled = usePageSettled();
   const unread =
     useQuery({ ...unreadCountQueryOptions(useApi()), enabled: settled || opened }).data ?? 0;
@@ -49,14 +46,7 @@ export function NotificationBell() {
         className={`${classes.bell} ${FOCUS_RING}`}
         aria-label={label}
         aria-haspopup="dialog"
-        aria-expanded={opened}
-        onPointerDown={() => (openAtPress.current = opened)}
-        onClick={() => {
-          const wasOpen = openAtPress.current ?? opened;
-          openAtPress.current = null;
-          setLoaded(true);
-          setOpened(!wasOpen);
-        }}
+        {...buttonProps}
         onPointerEnter={() => void loadPopover()}
       >
         <span className={classes.icon}>

@@ -1,6 +1,7 @@
 import { Popover } from '@mantine/core';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { PageLoader } from '../../../components/PageLoader';
+import { useOpenedAfterMount } from '../../../components/popover-button';
 import classes from './NotificationBell.module.css';
 
 const NotificationCenter = lazy(() =>
@@ -20,11 +21,10 @@ export function NotificationPopover({
   onChange: (opened: boolean) => void;
 }) {
   const headingId = useId();
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const shown = useOpenedAfterMount(opened);
   return (
     <Popover
-      opened={opened && mounted}
+      opened={shown}
       onChange={onChange}
       position="bottom-end"
       shadow="md"
