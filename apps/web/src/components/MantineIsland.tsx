@@ -17,9 +17,9 @@ interface Islands {
 const IslandsContext = createContext<Islands>({ Root: null });
 
 /**
- * Where the app says how Mantine is loaded (app/providers.tsx): the pages drawn without Mantine
- * (the list page, supermarket mode) bring it only for a part that needs it, such as a dialog or a
- * menu once opened. Components cannot import the app's theme themselves (they sit below it).
+ * Where the app says how Mantine is loaded (app/providers.tsx): the main layout and the list page,
+ * drawn without Mantine, bring it only for a part that needs it, such as a dialog or a menu once
+ * opened. Components cannot import the app's theme themselves (they sit below it).
  */
 export function MantineIslands({
   load,
