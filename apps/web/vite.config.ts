@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstPaintOutline } from './build/first-paint-outline.ts';
 import { ENGLISH_PARTS, englishPart, type EnglishPart } from './src/locales/english-parts.ts';
 
 // The dev server proxies the API and the runtime config to the Node server (npm run dev).
@@ -82,6 +83,8 @@ function englishTexts(): Plugin {
 }
 
 const THEME_COLOUR = '#12b886';
+/** src/lib/i18n.ts APP_NAME */
+const APP_NAME = 'Household';
 
 /** `ui~ListsPage~GroupsPage.css` → `ui`; any other name without its extension. */
 const groupName = (name: string) => name.split('~')[0]!.replace(/\.\w+$/, '');
@@ -97,8 +100,8 @@ function pwa() {
     injectRegister: false,
     manifest: {
       id: '/',
-      name: 'Household',
-      short_name: 'Household',
+      name: APP_NAME,
+      short_name: APP_NAME,
       description: 'Shopping lists, chores and shared expenses for the people you live with.',
       lang: 'en',
       start_url: '/',
@@ -176,7 +179,7 @@ function pwa() {
 }
 
 export default defineConfig({
-  plugins: [react(), englishTexts(), precompress(), pwa()],
+  plugins: [react(), englishTexts(), firstPaintOutline(APP_NAME), precompress(), pwa()],
   server: {
     port: 5173,
     proxy: {

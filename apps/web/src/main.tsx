@@ -1,5 +1,6 @@
 import './app/mantine-styles';
 import '@mantine/notifications/styles.css';
+import './app/first-paint.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { Button } from '../components/plain/Button';
 import plain from '../components/plain/plain.module.css';
+import { useRevealApp } from '../lib/first-paint';
 import { reportError } from '../lib/sentry';
 
 /**
@@ -13,6 +14,7 @@ export function RouteErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
   useEffect(() => reportError(error), [error]);
+  useRevealApp();
   return (
     <div className={plain.message}>
       <h2 className={plain.title}>{t('errors.crashTitle')}</h2>

@@ -1,5 +1,13 @@
-import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import {
+  matchPath,
+  Navigate,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  type RouteObject,
+} from 'react-router';
 import { PageLoader } from '../components/PageLoader';
+import { useRevealApp } from '../lib/first-paint';
 import { loadListTexts, loadPageTexts } from '../lib/i18n';
 import { paths, routePatterns as route } from '../lib/paths';
 import { NotFoundPage } from './NotFoundPage';
@@ -94,6 +102,10 @@ const pages = {
 } satisfies Record<string, RouteObject['lazy']>;
 
 function Root() {
+  // index.html's outline stands in for a list's page only (lib/first-paint.ts): any other page
+  // takes its place at once, the login page for a session that has ended, say.
+  const { pathname } = useLocation();
+  useRevealApp(matchPath(`${paths.home}${route.list}`, pathname) === null);
   return (
     <>
       {/* spec §2: navigation scrolls to the top (back and forward restore the position). */}

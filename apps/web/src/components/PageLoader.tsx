@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useRetryingBusyServer } from '../lib/busy-server';
+import { useRevealApp } from '../lib/first-paint';
 import { useLoadingLabel } from './LoadingText';
 import classes from './PageLoader.module.css';
 import plain from './plain/plain.module.css';
@@ -26,6 +27,8 @@ export function PageLoader({
 }) {
   const label = useLoadingLabel();
   const retrying = useRetryingBusyServer();
+  // A wait for a busy server is said visibly, in place of index.html's outline.
+  useRevealApp(retrying);
   const style = {
     paddingBlock: py === 0 ? 0 : `var(--mantine-spacing-${py})`,
     minHeight,

@@ -9,6 +9,7 @@ import { MantineIsland } from '../../components/MantineIsland';
 import { Alert } from '../../components/plain/Alert';
 import { Button, ButtonLink } from '../../components/plain/Button';
 import { useApi } from '../../lib/api-context';
+import { useRevealApp } from '../../lib/first-paint';
 import { useNumericParam } from '../../lib/route-params';
 import { notify } from '../../lib/toasts';
 import { paths } from '../../lib/paths';
@@ -69,6 +70,9 @@ export function ListDetailPage() {
   const shown = useFirstDrawInSlices(list.data);
   const hasData = list.data !== undefined;
   const failed = list.isError;
+  const loading = !shown && (list.isPending || list.data !== undefined);
+  // The list, or the alert that it could not be read, takes the place of index.html's outline.
+  useRevealApp(!loading);
 
   useEffect(() => {
     if (!failed) return;
@@ -85,9 +89,7 @@ export function ListDetailPage() {
   }, [failed, hasData, id, list.error, t]);
 
   if (shown) return <ListDetailView list={shown} />;
-  if (list.isPending || list.data) {
-    return <PageLoader py="xl" />;
-  }
+  if (loading) return <PageLoader py="xl" />;
   return (
     <Alert colour="red" title={t('lists.detail.loadFailed')}>
       <div className={classes.row}>

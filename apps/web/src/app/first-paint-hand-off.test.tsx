@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeApi, jsonResponse, problemResponse } from '../../test/fake-api';
+import { renderApp, signInAs } from '../../test/render-app';
+import { item, listDetail } from '../../test/features/lists/fixtures';
+import { isOutlineShown } from '../lib/first-paint';
+
+/**
+ * index.html's outline of a list's page (public/first-paint.js marks <html> on a list's path)
+ * stands in for the page until the app draws it, and gives way at once to anything else.
+ */
+describe("the hand-off from index.html's outline to the app (lib/first-paint.ts)", () => {
+  beforeEach(() => document.documentElement.setAttribute('data-first-paint', 'list'));
+  afterEach(() => document.documentElement.removeAttribute('data-first-paint'));
+
+  it('keeps the outline while the list is read, and takes it away when the list is drawn', async () => {
+    const server = createFakeApi();
+    signInAs(server);
+    let answer: (response: Response) => void = () => undefined;
+    server.protectedRoute(
+      'GET',
+      '/lists/1',
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    server.protectedRoute('GET', '/categories', () => jsonResponse([]));
+    renderApp('/lists/1', server);
+
+    await waitFor(() => expect(server.callsTo('/lists/1')).toHaveLength(1));
+    // The layout is drawn beneath the outline meanwhile, unseen.
+    expect(await screen.findByRole('navigation')).toBeInTheDocument();
+    expect(isOutlineShown()).toBe(true);
+
+    answer(jsonResponse(listDetail([item(1, 'Milk')])));
+    expect(await screen.findByRole('heading', { name: 'Weekly shop' })).toBeInTheDocument();
+    expect(isOutlineShown()).toBe(false);
+  });
+
+  it('gives way to the alert of a list that cannot be read', async () => {
+    const server = createFakeApi();
+    signInAs(server);
+    server.protectedRoute('GET', '/lists/1', () => problemResponse(404, 'not_found'));
+    renderApp('/lists/1', server);
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(isOutlineShown()).toBe(false);
+  });
+
+  it('gives way to the login page when the session has ended', async () => {
+    renderApp('/lists/1');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(isOutlineShown()).toBe(false);
+  });
+
+  it('gives way at once to any page other than a list', async () => {
+    const server = createFakeApi();
+    signInAs(server);
+    renderApp('/lists/1/items', server);
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(isOutlineShown()).toBe(false);
+  });
+});

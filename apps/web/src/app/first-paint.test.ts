@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LOCALES } from '@household/contracts/limits';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  firstPaintOutline,
+  OUTLINE_MARKER,
+  outlineHtml,
+  readOutlineTexts,
+} from '../../build/first-paint-outline';
+import { THEME_STORAGE_KEY } from '../lib/color-scheme';
+import { LOCALE_STORAGE_KEY } from '../lib/i18n';
+import { paths } from '../lib/paths';
+import { ACCESS_TOKEN_KEY } from '../lib/token-store';
+
+const WEB_ROOT = path.resolve(import.meta.dirname, '..', '..');
+const indexHtml = fs.readFileSync(path.join(WEB_ROOT, 'index.html'), 'utf8');
+const firstPaintScript = fs.readFileSync(path.join(WEB_ROOT, 'public', 'first-paint.js'), 'utf8');
+const outlineCss = fs.readFileSync(path.join(import.meta.dirname, 'first-paint.css'), 'utf8');
+const root = document.documentElement;
+
+/** public/first-paint.js as the browser runs it, at `pathname`, with the system in a theme. */
+function runFirstPaintScript({
+  system = 'light',
+  pathname = '/',
+}: { system?: 'light' | 'dark'; pathname?: string } = {}) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query) => ({ matches: system === 'dark' && query.includes('dark') }) as MediaQueryList,
+  );
+  window.history.replaceState(null, '', pathname);
+  new Function(firstPaintScript)();
+  return {
+    scheme: root.getAttribute('data-mantine-color-scheme'),
+    lang: root.lang,
+    outline: root.getAttribute('data-first-paint'),
+  };
+}
+
+afterEach(() => {
+  window.localStorage.clear();
+  root.removeAttribute('data-mantine-color-scheme');
+  root.removeAttribute('data-first-paint');
+  root.lang = 'en';
+  window.history.replaceState(null, '', '/');
+  vi.restoreAllMocks();
+});
+
+describe('the theme of the first paint (public/first-paint.js)', () => {
+  it('runs from the head of index.html, before the body is drawn', () => {
+    expect(indexHtml).toMatch(
+      /<head>[\s\S]*<script src="\/first-paint.js"><\/script>[\s\S]*<\/head>/,
+    );
+  });
+
+  it('reads the keys the theme, the language and the session are saved under', () => {
+    for (const key of [THEME_STORAGE_KEY, LOCALE_STORAGE_KEY, ACCESS_TOKEN_KEY]) {
+      expect(firstPaintScript).toContain(`read('${key}')`);
+    }
+  });
+
+  it.each([
+    ['light', 'dark', 'light'],
+    ['dark', 'light', 'dark'],
+    ['auto', 'dark', 'dark'],
+    ['auto', 'light', 'light'],
+    [null, 'dark', 'dark'],
+    ['garbage', 'light', 'light'],
+  ] as const)('a saved %s theme with the system %s starts the page %s', (saved, system, shown) => {
+    if (saved !== null) window.localStorage.setItem(THEME_STORAGE_KEY, saved);
+    expect(runFirstPaintScript({ system }).scheme).toBe(shown);
+  });
+
+  it('falls back to the system theme, English and no outline when storage cannot be read', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(runFirstPaintScript({ system: 'dark', pathname: paths.list(3) })).toEqual({
+      scheme: 'dark',
+      lang: 'en',
+      outline: null,
+    });
+  });
+});
+
+describe('the language of the first paint (public/first-paint.js)', () => {
+  it.each(LOCALES)('a saved %s is the page language from the start', (locale) => {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+    expect(runFirstPaintScript().lang).toBe(locale);
+  });
+
+  it('keeps English for a saved value that is no locale', () => {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'xx');
+    expect(runFirstPaintScript().lang).toBe('en');
+  });
+});
+
+describe("the outline of a list's page (public/first-paint.js)", () => {
+  beforeEach(() => window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token'));
+
+  it.each([paths.list(3), `${paths.list(3)}/`])(
+    'shows on %s for a person signed in',
+    (pathname) => {
+      expect(runFirstPaintScript({ pathname }).outline).toBe('list');
+    },
+  );
+
+  it.each([paths.lists, paths.listShop(3), '/lists/abc', paths.login, paths.home])(
+    'not on %s',
+    (pathname) => {
+      expect(runFirstPaintScript({ pathname }).outline).toBeNull();
+    },
+  );
+
+  it('not for a person signed out, whom the app sends to the login page', () => {
+    window.localStorage.removeItem(ACCESS_TOKEN_KEY);
+    expect(runFirstPaintScript({ pathname: paths.list(3) }).outline).toBeNull();
+  });
+});
+
+describe("the outline of a list's page (build/first-paint-outline.ts)", () => {
+  const texts = readOutlineTexts();
+
+  it("is written where index.html marks it, with every locale file's texts", () => {
+    expect(indexHtml).toContain(OUTLINE_MARKER);
+    expect(Object.keys(texts).sort()).toEqual([...LOCALES].sort());
+    const plugin = firstPaintOutline('Household');
+    const transform = plugin.transformIndexHtml as {
+      handler: (html: string, context: object) => string;
+    };
+    const html = transform.handler(indexHtml, {});
+    expect(html).not.toContain(OUTLINE_MARKER);
+    expect(html).toContain('<div class="fp" aria-hidden="true" inert>');
+    expect(html).toMatch(/<div class="fp"[\s\S]*<div id="root">/);
+    expect(html).toContain('<span lang="en">Add item</span>');
+    expect(html).toContain('<span lang="de">Artikel hinzufügen</span>');
+    expect(html).toContain('<span lang="fr">Chargement…</span>');
+  });
+
+  it('writes the texts as text, not as markup', () => {
+    const html = outlineHtml(
+      { en: { ...texts.en!, hint: '<b>"2 x Milk" & more</b>' } },
+      'Household',
+    );
+    expect(html).toContain('&#60;b&#62;&#34;2 x Milk&#34; &#38; more&#60;/b&#62;');
+    expect(html).not.toContain('<b>');
+  });
+
+  it("shows each locale's texts in its own language only (app/first-paint.css)", () => {
+    for (const locale of LOCALES) {
+      expect(outlineCss).toContain(
+        `:root[lang='${locale}'] :is(.fp, .fp-status) [lang='${locale}']`,
+      );
+    }
+  });
+});
