@@ -36,7 +36,7 @@ function showTheme(theme: Theme) {
 const listeners = new Set<() => void>();
 
 /**
- * Shows and keeps a theme, the way public/color-scheme.js starts the page and Mantine's colour
+ * Shows and keeps a theme, the way public/first-paint.js starts the page and Mantine's colour
  * scheme manager keeps it, without Mantine: the layout and the pages drawn without it change the
  * theme here. A storage event tells the Mantine providers on the page (they listen for it, as for
  * a change made in another tab), so their own state follows.
