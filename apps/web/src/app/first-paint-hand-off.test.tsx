@@ -3,12 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeApi, jsonResponse, problemResponse } from '../../test/fake-api';
 import { renderApp, signInAs } from '../../test/render-app';
 import { item, listDetail } from '../../test/features/lists/fixtures';
-import { isOutlineShown } from '../lib/first-paint';
 
 /**
  * index.html's outline of a list's page (public/first-paint.js marks <html> on a list's path)
  * stands in for the page until the app draws it, and gives way at once to anything else.
  */
+/** Whether the outline still stands in for the page (the mark public/first-paint.js sets). */
+const isOutlineShown = () => document.documentElement.hasAttribute('data-first-paint');
+
 describe("the hand-off from index.html's outline to the app (lib/first-paint.ts)", () => {
   beforeEach(() => document.documentElement.setAttribute('data-first-paint', 'list'));
   afterEach(() => document.documentElement.removeAttribute('data-first-paint'));

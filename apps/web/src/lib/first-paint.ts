@@ -7,13 +7,8 @@ import { useLayoutEffect } from 'react';
  * else instead (another page, the login page, an error, a loader that says it waits for a busy
  * server). Called from layout effects, so that the outline goes in the same frame the page comes.
  */
-export function revealApp(): void {
+function revealApp(): void {
   document.documentElement.removeAttribute('data-first-paint');
-}
-
-/** Whether the outline still stands in for the page. */
-export function isOutlineShown(): boolean {
-  return document.documentElement.hasAttribute('data-first-paint');
 }
 
 /** Takes the outline away, in the frame this component draws in, once `when` holds. */
