@@ -3,8 +3,10 @@
  *
  * - **Reopen**: the list of 100 items is opened once so the worker installs and caches the shell
  *   and the list's read; then, in the same browser profile, the page is opened again from a new
- *   tab (what tapping the installed app's icon does) and the time from navigation start until the
- *   first item row is on screen is taken. Median and worst of 5 reopenings. Target: within 1 s.
+ *   tab (what tapping the installed app's icon does) and two times are taken from navigation
+ *   start: until the items' names are on screen (those of the outline, which shows the list as
+ *   this device drew it last, or the app's rows, whichever comes first), and until the app's
+ *   first item row is. Median and worst of 5 reopenings. Target: within 1 s.
  * - **Tick**: in supermarket mode, where a tap ticks an item (the list page asks first), the time
  *   from the tap to the frame that shows it ticked, and the longest task the main thread ran
  *   meanwhile (a PerformanceObserver of `longtask`). Five ticks. Target: drawn within one frame,
@@ -79,15 +81,39 @@ async function warmUp(browser: Browser, url: string) {
   await page.close();
 }
 
-async function reopen(browser: Browser, url: string): Promise<number> {
+/**
+ * When the outline's texts of the list this device drew last were first painted (public/first-paint.js
+ * marks them for the browser's Element Timing), or null if the outline showed none. A check in an
+ * animation frame could not run before the app's modules have run, whatever was painted meanwhile.
+ */
+async function snapshotPaintedAt(page: Page): Promise<number | null> {
+  // A string: tsx would name the inner functions with a helper the page does not have.
+  return page.evaluate(`new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      const times = list
+        .getEntries()
+        .filter((entry) => entry.identifier === 'first-paint-list')
+        .map((entry) => entry.renderTime);
+      observer.disconnect();
+      resolve(times.length > 0 ? Math.min(...times) : null);
+    });
+    observer.observe({ type: 'element', buffered: true });
+    setTimeout(() => resolve(null), 1000);
+  })`) as Promise<number | null>;
+}
+
+async function reopen(browser: Browser, url: string): Promise<{ names: number; rows: number }> {
   const page = await browser.newPage();
   await slowDown(page);
   // The check starts before the navigation, so it sees the new document's first frames.
   const navigation = page.goto(url);
-  const at = await firstPaintOf(page, '[data-testid="item-row"]');
+  const rows = await firstPaintOf(page, '[data-testid="item-row"]');
   await navigation;
+  const snapshot = await snapshotPaintedAt(page);
   await page.close();
-  return at;
+  // Without a snapshot (a build before it), the app's rows are the first names shown.
+  const names = snapshot === null ? rows : Math.min(snapshot, rows);
+  return { names: Math.round(names), rows: Math.round(rows) };
 }
 
 /** Taps the first open row's tick control and times the frame that shows it ticked. */
@@ -178,10 +204,13 @@ async function main() {
     const listUrl = `${server.base}/lists/${household.listIds.items100}`;
     await warmUp(browser, listUrl);
 
+    const namesShown: number[] = [];
     const reopenings: number[] = [];
     for (let run = 1; run <= REOPENINGS; run++) {
-      reopenings.push(Math.round(await reopen(browser, listUrl)));
-      console.log(`reopening ${run}: first item row at ${reopenings.at(-1)} ms`);
+      const { names, rows } = await reopen(browser, listUrl);
+      namesShown.push(names);
+      reopenings.push(rows);
+      console.log(`reopening ${run}: items' names at ${names} ms, first item row at ${rows} ms`);
     }
     const shopTicks = await ticks(
       browser,
@@ -194,11 +223,19 @@ async function main() {
       measuredAt: new Date().toISOString(),
       loadAverage: os.loadavg().map((load) => Math.round(load * 100) / 100),
       cpuSlowdown: CPU_SLOWDOWN,
+      namesShownMs: {
+        median: median(namesShown),
+        worst: Math.max(...namesShown),
+        runs: namesShown,
+      },
       reopenMs: { median: median(reopenings), worst: Math.max(...reopenings), runs: reopenings },
       shopTicks,
     };
     console.log('\n| what | median ms | worst ms | runs |');
     console.log('|---|--:|--:|---|');
+    console.log(
+      `| reopen, the items' names on screen | ${summary.namesShownMs.median} | ${summary.namesShownMs.worst} | ${namesShown.join(', ')} |`,
+    );
     console.log(
       `| reopen, first item row drawn | ${summary.reopenMs.median} | ${summary.reopenMs.worst} | ${reopenings.join(', ')} |`,
     );

@@ -6,7 +6,8 @@ import { expect, test } from './support/test';
 /**
  * The page is in the theme chosen on this device from its first frame (public/first-paint.js),
  * before any of the app's code has arrived, not in the system's theme until the app starts; a
- * list's page is outlined from the HTML meanwhile (build/first-paint-outline.ts).
+ * list's page is outlined from the HTML meanwhile (build/first-paint-outline.ts), with the names
+ * of the list as this device drew it last.
  */
 
 /** The page as a phone on a slow connection shows it before the app's code has arrived. */
@@ -95,6 +96,14 @@ test("a list's page shows its outline from the HTML, in the language chosen on t
   await expect(page.getByTestId('item-row').first()).toContainText('Apples');
   await expect(outline).toBeHidden();
   await expect(page.locator('html')).not.toHaveAttribute('data-first-paint');
+
+  // Opened again, the outline shows the list as this device drew it last, before any code runs.
+  await openWithoutAppCode(page, `/lists/${imported.list.id}`);
+  await expect(outline).toBeVisible();
+  await expect(outline.locator('.fp-title')).toHaveText('Outlined');
+  await expect(outline.locator('.fp-row')).toHaveCount(2);
+  await expect(outline.locator('.fp-name')).toHaveText(['Apples', 'Bread']);
+  await expect(page.getByRole('textbox')).toHaveCount(0);
 });
 
 test('a person signed out goes to the login page with no outline', async ({ page }) => {

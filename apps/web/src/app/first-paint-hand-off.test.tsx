@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFakeApi, jsonResponse, problemResponse } from '../../test/fake-api';
 import { renderApp, signInAs } from '../../test/render-app';
 import { item, listDetail } from '../../test/features/lists/fixtures';
+import { LIST_SNAPSHOT_KEY, LIST_SNAPSHOT_ROWS } from '../lib/list-snapshot';
 
 /**
  * index.html's outline of a list's page (public/first-paint.js marks <html> on a list's path)
@@ -58,5 +60,31 @@ describe("the hand-off from index.html's outline to the app (lib/first-paint.ts)
     renderApp('/lists/1/items', server);
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
     expect(isOutlineShown()).toBe(false);
+  });
+
+  it('keeps the list drawn, for the outline of its next opening, and none while it is grouped', async () => {
+    const server = createFakeApi();
+    signInAs(server);
+    const items = Array.from({ length: LIST_SNAPSHOT_ROWS + 2 }, (_, index) =>
+      item(index + 1, `Item ${index + 1}`, { done: index === 1 }),
+    );
+    server.protectedRoute('GET', '/lists/1', () => jsonResponse(listDetail(items)));
+    server.protectedRoute('GET', '/categories', () => jsonResponse([]));
+    renderApp('/lists/1', server);
+    expect(await screen.findByRole('heading', { name: 'Weekly shop' })).toBeInTheDocument();
+
+    const saved = () => JSON.parse(window.localStorage.getItem(LIST_SNAPSHOT_KEY) ?? 'null');
+    await waitFor(() =>
+      expect(saved()).toEqual({
+        list: 1,
+        name: 'Weekly shop',
+        items: items
+          .slice(0, LIST_SNAPSHOT_ROWS)
+          .map((shown) => ({ name: shown.name, done: shown.done })),
+      }),
+    );
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Group by category' }));
+    await waitFor(() => expect(saved()).toBeNull());
   });
 });

@@ -9,6 +9,7 @@ import {
   readOutlineTexts,
 } from '../../build/first-paint-outline';
 import { THEME_STORAGE_KEY } from '../lib/color-scheme';
+import { LIST_SNAPSHOT_KEY, LIST_SNAPSHOT_ROWS, type ListSnapshot } from '../lib/list-snapshot';
 import { LOCALE_STORAGE_KEY } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { ACCESS_TOKEN_KEY } from '../lib/token-store';
@@ -37,6 +38,7 @@ function runFirstPaintScript({
 }
 
 afterEach(() => {
+  document.body.innerHTML = '';
   window.localStorage.clear();
   root.removeAttribute('data-mantine-color-scheme');
   root.removeAttribute('data-first-paint');
@@ -52,8 +54,13 @@ describe('the theme of the first paint (public/first-paint.js)', () => {
     );
   });
 
-  it('reads the keys the theme, the language and the session are saved under', () => {
-    for (const key of [THEME_STORAGE_KEY, LOCALE_STORAGE_KEY, ACCESS_TOKEN_KEY]) {
+  it('reads the keys the theme, the language, the session and the last list are saved under', () => {
+    for (const key of [
+      THEME_STORAGE_KEY,
+      LOCALE_STORAGE_KEY,
+      ACCESS_TOKEN_KEY,
+      LIST_SNAPSHOT_KEY,
+    ]) {
       expect(firstPaintScript).toContain(`read('${key}')`);
     }
   });
@@ -114,6 +121,80 @@ describe("the outline of a list's page (public/first-paint.js)", () => {
   it('not for a person signed out, whom the app sends to the login page', () => {
     window.localStorage.removeItem(ACCESS_TOKEN_KEY);
     expect(runFirstPaintScript({ pathname: paths.list(3) }).outline).toBeNull();
+  });
+});
+
+describe('the list this device drew last, in the outline (public/first-paint.js)', () => {
+  const snapshot = (items: ListSnapshot['items'], list = 3): ListSnapshot => ({
+    list,
+    name: 'Weekly shop',
+    items,
+  });
+  const milkAndBread = [
+    { name: 'Milk', done: false },
+    { name: 'Bread', done: true },
+  ];
+
+  /**
+   * Runs the script on list 3's page with the outline in the body, as far as the body's end, with
+   * `saved` stored as the snapshot (a value is stored as JSON, a string as it is).
+   */
+  function openList(saved: unknown) {
+    document.body.innerHTML = outlineHtml(readOutlineTexts(), 'Household');
+    window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    if (saved !== undefined) {
+      const stored = typeof saved === 'string' ? saved : JSON.stringify(saved);
+      window.localStorage.setItem(LIST_SNAPSHOT_KEY, stored);
+    }
+    runFirstPaintScript({ pathname: paths.list(3) });
+    // The body's HTML has been read ('interactive').
+    document.dispatchEvent(new Event('readystatechange'));
+    const rows = [...document.querySelectorAll('.fp-row')];
+    return {
+      title: document.querySelector('.fp-title')!,
+      rows,
+      names: rows.map((row) => row.querySelector('.fp-name.fp-filled')?.textContent ?? null),
+    };
+  }
+
+  it("shows the list's name and its rows' names as they were drawn, no more rows", () => {
+    const { title, rows, names } = openList(snapshot(milkAndBread));
+    expect(title.textContent).toBe('Weekly shop');
+    expect(title).toHaveClass('fp-filled');
+    expect(names).toEqual(['Milk', 'Bread']);
+    expect(rows.map((row) => row.classList.contains('fp-done'))).toEqual([false, true]);
+    // Marked for the browser's Element Timing, which bench/warm-reopen.ts reads.
+    expect(title).toHaveAttribute('elementtiming', 'first-paint-list');
+  });
+
+  it('fills every row the outline draws from as many items as the page saves', () => {
+    const items = Array.from({ length: LIST_SNAPSHOT_ROWS }, (_, index) => ({
+      name: `Item ${index + 1}`,
+      done: false,
+    }));
+    expect(openList(snapshot(items)).names).toEqual(items.map((item) => item.name));
+  });
+
+  it('shows no row for a list that had no items', () => {
+    expect(openList(snapshot([])).rows).toHaveLength(0);
+  });
+
+  it('writes the names as text, not as markup', () => {
+    const { names } = openList(snapshot([{ name: '<img src=x onerror="alert(1)">', done: false }]));
+    expect(names).toEqual(['<img src=x onerror="alert(1)">']);
+    expect(document.querySelector('.fp img')).toBeNull();
+  });
+
+  it.each([
+    ['another list', snapshot(milkAndBread, 4)],
+    ['nothing saved', undefined],
+    ['a snapshot without items', { list: 3, name: 'Weekly shop' }],
+    ['a value that is not JSON', '{'],
+  ])('keeps the grey outline for %s', (_, saved) => {
+    const { title, rows, names } = openList(saved);
+    expect(title).not.toHaveClass('fp-filled');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(names.every((name) => name === null)).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectClient, createFakeApi, jsonResponse, problemResponse } from '../../test/fake-api';
 import { renderApp, testUser } from '../../test/render-app';
+import { LIST_SNAPSHOT_KEY } from './list-snapshot';
 import { fetchCurrentUser } from './session';
 
 function setup() {
@@ -72,5 +73,15 @@ describe('signing out (docs/offline.md)', () => {
 
     tokens.clear();
     await waitFor(() => expect(deleteCache).toHaveBeenCalledWith('api-reads'));
+  });
+
+  it("forgets the list the first paint's outline would show (lib/first-paint.ts)", async () => {
+    const { tokens } = renderApp('/auth/login');
+    tokens.setTokens({ access_token: 'access-1', refresh_token: 'refresh-1' });
+    const snapshot = { list: 1, name: 'Weekly shop', items: [{ name: 'Milk', done: false }] };
+    window.localStorage.setItem(LIST_SNAPSHOT_KEY, JSON.stringify(snapshot));
+
+    tokens.clear();
+    await waitFor(() => expect(window.localStorage.getItem(LIST_SNAPSHOT_KEY)).toBeNull());
   });
 });

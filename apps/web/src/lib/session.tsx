@@ -6,6 +6,7 @@ import { sharedApiPaths } from './api-paths';
 import { paths } from './paths';
 import type { ApiClient } from './api-client';
 import { useApi, useTokenStore } from './api-context';
+import { forgetListSnapshot } from './list-snapshot';
 import { clearOfflineReads } from './offline-cache';
 import type { StoredTokens, TokenStore } from './token-store';
 
@@ -42,6 +43,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (tokens.getAccessToken() !== null) return;
         queryClient.clear();
         void clearOfflineReads();
+        forgetListSnapshot();
       }),
     [tokens, queryClient],
   );

@@ -10,6 +10,7 @@ import { Alert } from '../../components/plain/Alert';
 import { Button, ButtonLink } from '../../components/plain/Button';
 import { useApi } from '../../lib/api-context';
 import { useRevealApp } from '../../lib/first-paint';
+import { useListSnapshot } from '../../lib/list-snapshot';
 import { useNumericParam } from '../../lib/route-params';
 import { notify } from '../../lib/toasts';
 import { paths } from '../../lib/paths';
@@ -121,6 +122,7 @@ function ListDetailView({ list }: { list: ListDetail }) {
   const { t } = useTranslation();
   const categories = useQuery(categoriesQueryOptions(useApi(), list.group?.id ?? null));
   const [grouped, setGrouped] = useViewState(`list:${list.id}:grouped`, false);
+  useListSnapshot(list, grouped);
   useScrollMemory(`list:${list.id}`, true);
   const reorder = useReorderItems(list.id);
   const items = useItemActions(list.id, list.items);
