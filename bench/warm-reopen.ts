@@ -82,7 +82,7 @@ async function warmUp(browser: Browser, url: string) {
 }
 
 /**
- * When the outline's texts of the list this device drew last were first painted (public/first-paint.js
+ * When the outline's texts of the list this device drew last were first painted (first-paint.js
  * marks them for the browser's Element Timing), or null if the outline showed none. A check in an
  * animation frame could not run before the app's modules have run, whatever was painted meanwhile.
  */
@@ -183,6 +183,8 @@ async function ticks(
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+const spreadOf = (runs: number[]) => ({ median: median(runs), worst: Math.max(...runs), runs });
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'household-bench-warm-'));
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'household-bench-profile-'));
@@ -223,12 +225,8 @@ async function main() {
       measuredAt: new Date().toISOString(),
       loadAverage: os.loadavg().map((load) => Math.round(load * 100) / 100),
       cpuSlowdown: CPU_SLOWDOWN,
-      namesShownMs: {
-        median: median(namesShown),
-        worst: Math.max(...namesShown),
-        runs: namesShown,
-      },
-      reopenMs: { median: median(reopenings), worst: Math.max(...reopenings), runs: reopenings },
+      namesShownMs: spreadOf(namesShown),
+      reopenMs: spreadOf(reopenings),
       shopTicks,
     };
     console.log('\n| what | median ms | worst ms | runs |');
