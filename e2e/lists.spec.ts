@@ -1,5 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { loginViaApi, signUpViaApi, type TestUser } from './support/api';
+import {
+  ITEM_ROW_HEIGHT,
+  SHOP_ROW_HEIGHT,
+} from '../apps/web/src/features/lists/components/row-heights';
 import { expectFitsWidth, fill, loginViaUi, personIn, t, toast } from './support/ui';
 
 const l = t.lists;
@@ -208,6 +212,40 @@ test('a list of 1,000 items renders only what is on a phone screen, and fits it 
   await page.goto(`/lists/${imported.list.id}/shop`);
   await expect(page.getByTestId('shop-row').first()).toBeVisible();
   expect(await page.getByTestId('shop-row').count()).toBeLessThan(100);
+});
+
+test('rows are as high as the list lays them out before measuring, so it draws them once', async ({
+  page,
+  request,
+}) => {
+  // features/lists/components/row-heights.ts: a wrong guess moves every row below a measured one
+  // and draws the list a second time, in the task that drew it first.
+  const user = await signUpViaApi(request);
+  const { access_token } = await loginViaApi(request, user.email, user.password);
+  const lines = ['Milk', '2 x Bread 1,99', 'Cheese 4.50', 'Apples'];
+  const imported = (await (
+    await request.post('/api/v1/lists/import', {
+      headers: { Authorization: `Bearer ${access_token}` },
+      data: { format: 'text', content: lines.join('\n'), name: 'Heights' },
+    })
+  ).json()) as { list: { id: number } };
+  await loginViaUi(page, user);
+  const heightsOf = (selector: string) =>
+    page.evaluate(
+      (wanted) =>
+        Array.from(document.querySelectorAll(wanted), (row) =>
+          Math.round(row.closest('[data-index]')!.getBoundingClientRect().height),
+        ),
+      selector,
+    );
+
+  await page.goto(`/lists/${imported.list.id}`);
+  await expect(page.getByTestId('item-row')).toHaveCount(lines.length);
+  expect(await heightsOf('[data-testid="item-row"]')).toEqual(lines.map(() => ITEM_ROW_HEIGHT));
+
+  await page.goto(`/lists/${imported.list.id}/shop`);
+  await expect(page.getByTestId('shop-row')).toHaveCount(lines.length);
+  expect(await heightsOf('[data-testid="shop-row"]')).toEqual(lines.map(() => SHOP_ROW_HEIGHT));
 });
 
 test('items are reordered with the keyboard, and the order is kept', async ({ page, request }) => {

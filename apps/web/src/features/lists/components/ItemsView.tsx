@@ -3,13 +3,12 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemEntryRow } from './ItemEntryRow';
+import { ITEM_HEADER_HEIGHT, ITEM_ROW_HEIGHT } from './row-heights';
 import type { ItemActions } from './ItemRow';
 import { SortableItems } from './SortableItems';
 import { useItemEntries } from './use-item-entries';
 import { useOffsetTop } from './use-offset-top';
 
-const HEADER_HEIGHT = 44;
-const ROW_HEIGHT = 60;
 /**
  * Rows drawn beyond the screen's edge: few for the first paint, which waits for every row drawn,
  * and more from the first scroll on, so that a fast swipe does not outrun them.
@@ -80,14 +79,17 @@ export function ItemsView({
   const entries = useItemEntries({ items, categories, grouped });
 
   const [listRef, offsetTop] = useOffsetTop<HTMLDivElement>(entries.length);
+  // The window's size from the start: with none, the first render has no rows, and they are
+  // drawn by the virtualizer's measuring right after mounting, in one piece React cannot split.
+  // Read once: reading it makes the browser lay the page out first if anything has changed.
+  const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
   const virtualizer = useWindowVirtualizer({
     count: entries.length,
-    estimateSize: (index) => (entries[index]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
+    estimateSize: (index) =>
+      entries[index]?.kind === 'header' ? ITEM_HEADER_HEIGHT : ITEM_ROW_HEIGHT,
     overscan: scrolled ? OVERSCAN : FIRST_OVERSCAN,
     scrollMargin: offsetTop,
-    // The window's size from the start: with none, the first render has no rows, and they are
-    // drawn by the virtualizer's measuring right after mounting, in one piece React cannot split.
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    initialRect,
     getItemKey: (index) => entries[index]?.key ?? index,
   });
 

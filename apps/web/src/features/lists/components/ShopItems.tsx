@@ -2,6 +2,7 @@ import type { Item } from '@household/contracts';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, type ReactNode } from 'react';
 import { useUpdateItem } from '../api/item-mutations';
+import { SHOP_HEADER_HEIGHT, SHOP_ROW_HEIGHT } from './row-heights';
 import classes from './rows.module.css';
 import { ShopRow } from './ShopRow';
 import type { ItemEntry } from './use-item-entries';
@@ -31,7 +32,8 @@ export function ShopItems({
   const [listRef, offsetTop] = useOffsetTop<HTMLDivElement>(`${entries.length}:${above}`);
   const virtualizer = useWindowVirtualizer({
     count: entries.length,
-    estimateSize: (index) => (entries[index]?.kind === 'header' ? 48 : 61),
+    estimateSize: (index) =>
+      entries[index]?.kind === 'header' ? SHOP_HEADER_HEIGHT : SHOP_ROW_HEIGHT,
     overscan: 12,
     scrollMargin: offsetTop,
     getItemKey: (index) => entries[index]?.key ?? index,
