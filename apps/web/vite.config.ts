@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { firstPaintOutline } from './build/first-paint-outline.ts';
+import { firstPaintOutline, firstPaintScript } from './build/first-paint-outline.ts';
 import { ENGLISH_PARTS, englishPart, type EnglishPart } from './src/locales/english-parts.ts';
 
 // The dev server proxies the API and the runtime config to the Node server (npm run dev).
@@ -179,7 +179,14 @@ function pwa() {
 }
 
 export default defineConfig({
-  plugins: [react(), englishTexts(), firstPaintOutline(APP_NAME), precompress(), pwa()],
+  plugins: [
+    react(),
+    englishTexts(),
+    firstPaintOutline(APP_NAME),
+    firstPaintScript(),
+    precompress(),
+    pwa(),
+  ],
   server: {
     port: 5173,
     proxy: {
