@@ -38,6 +38,23 @@ async function addItem(page: Page, line: string) {
   await expect(toast(page, l.item.added)).toBeVisible();
 }
 
+/** A personal list of `user`'s made from text lines through the import, as the API takes them. */
+async function importList(
+  request: APIRequestContext,
+  user: TestUser,
+  name: string,
+  lines: string[],
+): Promise<number> {
+  const { access_token } = await loginViaApi(request, user.email, user.password);
+  const imported = (await (
+    await request.post('/api/v1/lists/import', {
+      headers: { Authorization: `Bearer ${access_token}` },
+      data: { format: 'text', content: lines.join('\n'), name },
+    })
+  ).json()) as { list: { id: number } };
+  return imported.list.id;
+}
+
 async function createList(page: Page, name: string, space: string) {
   await page.goto('/lists');
   await page.getByLabel(l.fields.name).fill(name);
@@ -194,22 +211,16 @@ test('a list of 1,000 items renders only what is on a phone screen, and fits it 
   request,
 }) => {
   const user = await signUpViaApi(request);
-  const { access_token } = await loginViaApi(request, user.email, user.password);
   const lines = Array.from({ length: 1000 }, (_, i) => `${(i % 3) + 1} x Grocery item ${i + 1}`);
-  const imported = (await (
-    await request.post('/api/v1/lists/import', {
-      headers: { Authorization: `Bearer ${access_token}` },
-      data: { format: 'text', content: lines.join('\n'), name: 'Big shop' },
-    })
-  ).json()) as { list: { id: number } };
+  const listId = await importList(request, user, 'Big shop', lines);
   await loginViaUi(page, user);
-  await page.goto(`/lists/${imported.list.id}`);
+  await page.goto(`/lists/${listId}`);
 
   await expect(page.getByTestId('item-row').first()).toContainText('Grocery item 1');
   expect(await page.getByTestId('item-row').count()).toBeLessThan(100);
   await expectFitsWidth(page);
 
-  await page.goto(`/lists/${imported.list.id}/shop`);
+  await page.goto(`/lists/${listId}/shop`);
   await expect(page.getByTestId('shop-row').first()).toBeVisible();
   expect(await page.getByTestId('shop-row').count()).toBeLessThan(100);
 });
@@ -221,14 +232,8 @@ test('rows are as high as the list lays them out before measuring, so it draws t
   // features/lists/components/row-heights.ts: a wrong guess moves every row below a measured one
   // and draws the list a second time, in the task that drew it first.
   const user = await signUpViaApi(request);
-  const { access_token } = await loginViaApi(request, user.email, user.password);
   const lines = ['Milk', '2 x Bread 1,99', 'Cheese 4.50', 'Apples'];
-  const imported = (await (
-    await request.post('/api/v1/lists/import', {
-      headers: { Authorization: `Bearer ${access_token}` },
-      data: { format: 'text', content: lines.join('\n'), name: 'Heights' },
-    })
-  ).json()) as { list: { id: number } };
+  const listId = await importList(request, user, 'Heights', lines);
   await loginViaUi(page, user);
   const heightsOf = (selector: string) =>
     page.evaluate(
@@ -239,26 +244,20 @@ test('rows are as high as the list lays them out before measuring, so it draws t
       selector,
     );
 
-  await page.goto(`/lists/${imported.list.id}`);
+  await page.goto(`/lists/${listId}`);
   await expect(page.getByTestId('item-row')).toHaveCount(lines.length);
   expect(await heightsOf('[data-testid="item-row"]')).toEqual(lines.map(() => ITEM_ROW_HEIGHT));
 
-  await page.goto(`/lists/${imported.list.id}/shop`);
+  await page.goto(`/lists/${listId}/shop`);
   await expect(page.getByTestId('shop-row')).toHaveCount(lines.length);
   expect(await heightsOf('[data-testid="shop-row"]')).toEqual(lines.map(() => SHOP_ROW_HEIGHT));
 });
 
 test('items are reordered with the keyboard, and the order is kept', async ({ page, request }) => {
   const user = await signUpViaApi(request);
-  const { access_token } = await loginViaApi(request, user.email, user.password);
-  const imported = (await (
-    await request.post('/api/v1/lists/import', {
-      headers: { Authorization: `Bearer ${access_token}` },
-      data: { format: 'text', content: 'Apples\nBread\nCoffee', name: 'Ordered' },
-    })
-  ).json()) as { list: { id: number } };
+  const listId = await importList(request, user, 'Ordered', ['Apples', 'Bread', 'Coffee']);
   await loginViaUi(page, user);
-  await page.goto(`/lists/${imported.list.id}`);
+  await page.goto(`/lists/${listId}`);
   const names = () =>
     page
       .getByTestId('item-row')
