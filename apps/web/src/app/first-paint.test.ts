@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { LOCALES } from '@household/contracts/limits';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import zlib from 'node:zlib';
 import {
   builtFirstPaintScript,
   firstPaintOutline,
@@ -24,7 +24,7 @@ const firstPaintScript = await builtFirstPaintScript(writtenScript);
 const outlineCss = fs.readFileSync(path.join(import.meta.dirname, 'first-paint.css'), 'utf8');
 const root = document.documentElement;
 
-/** public/first-paint.js as the build writes it and the browser runs it, at `pathname`, with the system in a theme. */
+/** first-paint.js as built and run by the browser, at `pathname`, with the system in a theme. */
 function runFirstPaintScript({
   system = 'light',
   pathname = '/',
