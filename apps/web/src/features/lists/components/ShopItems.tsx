@@ -1,6 +1,6 @@
 import type { Item } from '@household/contracts';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useUpdateItem } from '../api/item-mutations';
 import { SHOP_HEADER_HEIGHT, SHOP_ROW_HEIGHT } from './row-heights';
 import classes from './rows.module.css';
@@ -16,12 +16,16 @@ export function ShopItems({
   listId,
   currency,
   entries,
+  items,
   readOnly,
   above = '',
 }: {
   listId: number;
   currency: string;
+  /** The rows' order; it may lag behind `items` while a tick's row moves under Done. */
   entries: ItemEntry[];
+  /** The list's newest items: each row shows its own, so a tick is drawn before the rows move. */
+  items: Item[];
   readOnly: boolean;
   /** Names what the page shows above the rows; when it changes, where they start is measured again. */
   above?: string;
@@ -57,6 +61,8 @@ export function ShopItems({
   );
   const undo = useCallback((item: Item) => mutate({ item, changes: { done: false } }), [mutate]);
 
+  const newest = useMemo(() => new Map(items.map((item) => [item.id, item])), [items]);
+
   const renderEntry = (entry: ItemEntry): ReactNode =>
     entry.kind === 'header' ? (
       <h2 className={classes.shopHeader}>
@@ -71,7 +77,12 @@ export function ShopItems({
         {entry.item.name}
       </p>
     ) : (
-      <ShopRow item={entry.item} currency={currency} onTick={tick} onUndo={undo} />
+      <ShopRow
+        item={newest.get(entry.item.id) ?? entry.item}
+        currency={currency}
+        onTick={tick}
+        onUndo={undo}
+      />
     );
 
   return (

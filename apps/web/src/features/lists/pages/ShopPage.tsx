@@ -1,6 +1,6 @@
 import type { ListDetail } from '@household/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context';
 import { useNumericParam } from '../../../lib/route-params';
@@ -74,7 +74,14 @@ function Shop({ list }: { list: ListDetail }) {
   const learned = walking.data && walking.data.trips > 0 ? walking.data : null;
   const [choice, setChoice] = useDeviceChoice<ShopOrder>('shop:order', 'learned');
   const readOnly = list.status === 'archived';
-  const entries = useShopEntries(list.items, categories.data, choice === 'manual' ? null : learned);
+  // A tick moves its row under Done in a render of its own that may yield to the browser; the
+  // tap's frame draws only the ticked row (ShopItems shows each row's newest item).
+  const sortedItems = useDeferredValue(list.items);
+  const entries = useShopEntries(
+    sortedItems,
+    categories.data,
+    choice === 'manual' ? null : learned,
+  );
 
   const cartCents = list.items
     .filter((item) => item.done)
@@ -108,6 +115,7 @@ function Shop({ list }: { list: ListDetail }) {
           listId={list.id}
           currency={list.currency}
           entries={entries}
+          items={list.items}
           readOnly={readOnly}
           above={`${learned !== null}:${openCount === 0}`}
         />
