@@ -1,5 +1,4 @@
 import './app/mantine-styles';
-import '@mantine/notifications/styles.css';
 import './app/first-paint.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The app loads Mantine's per-component style sheets (app/mantine-styles.ts), not all of them. A
+ * The app loads Mantine's per-component style sheets, not all of them: the base in the entry
+ * (app/mantine-styles.ts), the components' with Mantine (app/mantine-component-styles.ts). A
  * component without its sheet renders unstyled, and only where it is used, so this finds what
  * each imported component needs: the CSS-module classes (`m_…`) of every module it is built from,
  * and the sheets that define them, in Mantine's own order.
@@ -80,14 +81,22 @@ function sheetsInMantineOrder(): { name: string; classes: Set<string> }[] {
     .sort((a, b) => a.at - b.at);
 }
 
-function importedSheets(): string[] {
-  const source = fs.readFileSync(path.join(SRC, 'app', 'mantine-styles.ts'), 'utf8');
-  return [...source.matchAll(/import '@mantine\/core\/styles\/([\w-]+)\.css';/g)].map(
-    ([, name]) => name!,
+const BASE_SHEETS = ['baseline', 'global', 'default-css-variables'];
+
+/** The `@mantine/core` sheets a file imports, by name, and whether each is the layered one. */
+function sheetsImportedBy(file: string): { name: string; layered: boolean }[] {
+  const source = fs.readFileSync(path.join(SRC, 'app', file), 'utf8');
+  return [...source.matchAll(/import '@mantine\/core\/styles\/([\w-]+?)(\.layer)?\.css';/g)].map(
+    ([, name, layer]) => ({ name: name!, layered: layer !== undefined }),
   );
 }
 
-describe("Mantine's per-component style sheets (app/mantine-styles.ts)", () => {
+const entrySheets = () => sheetsImportedBy('mantine-styles.ts');
+const componentSheets = () => sheetsImportedBy('mantine-component-styles.ts');
+/** In the order a page drawing Mantine has them: the entry's, then those loaded with Mantine. */
+const importedSheets = () => [...entrySheets(), ...componentSheets()].map(({ name }) => name);
+
+describe("Mantine's per-component style sheets (app/mantine-styles.ts, app/mantine-component-styles.ts)", () => {
   const appFiles = filesUnder(SRC, (file) => /\.tsx?$/.test(file) && !/\.test\./.test(file));
   const otherFiles = OTHER_MANTINE.flatMap((name) =>
     filesUnder(path.join(packageDir(name), 'esm'), (file) => file.endsWith('.mjs')),
@@ -97,8 +106,7 @@ describe("Mantine's per-component style sheets (app/mantine-styles.ts)", () => {
   const needed = sheets
     .filter(
       ({ name, classes }) =>
-        ['baseline', 'default-css-variables', 'global'].includes(name) ||
-        [...classes].some((name) => used.has(name)),
+        BASE_SHEETS.includes(name) || [...classes].some((name) => used.has(name)),
     )
     .map(({ name }) => name);
 
@@ -114,7 +122,29 @@ describe("Mantine's per-component style sheets (app/mantine-styles.ts)", () => {
   it("keeps Mantine's order, the base first", () => {
     const order = sheets.map(({ name }) => name);
     const imported = importedSheets();
-    expect(imported.slice(0, 3)).toEqual(['baseline', 'global', 'default-css-variables']);
+    expect(imported.slice(0, 3)).toEqual(BASE_SHEETS);
     expect(imported).toEqual([...imported].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+  });
+
+  it('puts only the base in the style sheet every first paint waits for', () => {
+    expect(entrySheets().map(({ name }) => name)).toEqual(BASE_SHEETS);
+    expect(componentSheets().length).toBeGreaterThan(20);
+    const importers = filesUnder(SRC, (file) => /\.tsx?$/.test(file) && !/\.test\./.test(file))
+      .filter((file) =>
+        /import '[./]+mantine-component-styles'/.test(fs.readFileSync(file, 'utf8')),
+      )
+      .map((file) => path.relative(SRC, file));
+    expect(importers).toEqual([path.join('app', 'layouts', 'MantineRoot.tsx')]);
+  });
+
+  it("puts every Mantine sheet in Mantine's cascade layer, below the app's own styles", () => {
+    const unlayered = [...entrySheets(), ...componentSheets()].filter(({ layered }) => !layered);
+    expect(unlayered).toEqual([]);
+    const otherSheets = filesUnder(SRC, (file) => /\.tsx?$/.test(file)).flatMap((file) => [
+      ...fs.readFileSync(file, 'utf8').matchAll(/import '(@mantine\/[\w-]+\/styles[^']*)';/g),
+    ]);
+    expect(
+      otherSheets.map(([, sheet]) => sheet).filter((sheet) => !sheet!.endsWith('.layer.css')),
+    ).toEqual([]);
   });
 });

@@ -1,61 +1,13 @@
-// Mantine's styles for the components the app uses and those they are built from, not all of
-// Mantine's (a quarter less CSS, which blocks every first paint): the base first, then in the
-// order of Mantine's own styles.css. mantine-styles.test.ts fails when a component the app
-// imports has no style sheet here (docs/decisions.md "First load").
-import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/default-css-variables.css';
+// Mantine's base styles, in the entry's style sheet that every page's first paint waits for: the
+// reset and the theme's variables, which the pages drawn without Mantine use too. The components'
+// sheets come with Mantine itself (app/mantine-component-styles.ts, loaded by MantineRoot.tsx), so
+// the login page, a list's page and supermarket mode neither download nor match them (issue 25).
+// Every Mantine sheet is the `.layer.css` one, in the `mantine` cascade layer: the app's own styles
+// are outside any layer and win over Mantine's whatever order the sheets arrive in, as they did
+// when Mantine's came first. mantine-styles.test.ts holds both files to the components the app uses
+// (docs/decisions.md "Mantine's component styles come with Mantine").
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
 // The theme's values for the pages drawn before MantineProvider: after Mantine's defaults.
 import './theme/plain-variables.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/VisuallyHidden.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/ActionIcon.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Flex.css';
-import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/Accordion.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CheckboxCard.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
-import '@mantine/core/styles/Avatar.css';
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Center.css';
-import '@mantine/core/styles/Code.css';
-import '@mantine/core/styles/ColorSwatch.css';
-import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/Fieldset.css';
-import '@mantine/core/styles/Grid.css';
-import '@mantine/core/styles/Kbd.css';
-import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/RadioCard.css';
-import '@mantine/core/styles/RadioIndicator.css';
-import '@mantine/core/styles/Tooltip.css';
-import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Switch.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Tabs.css';
-import '@mantine/core/styles/Title.css';
