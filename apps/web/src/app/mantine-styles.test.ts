@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The app loads Mantine's per-component style sheets, not all of them: the base in the entry
- * (app/mantine-styles.ts), the components' with Mantine (app/mantine-component-styles.ts). A
- * component without its sheet renders unstyled, and only where it is used, so this finds what
+ * (app/mantine-styles.ts), the components' with Mantine (app/layouts/mantine-component-styles.ts).
+ * A component without its sheet renders unstyled, and only where it is used, so this finds what
  * each imported component needs: the CSS-module classes (`m_…`) of every module it is built from,
  * and the sheets that define them, in Mantine's own order.
  */
@@ -92,11 +92,11 @@ function sheetsImportedBy(file: string): { name: string; layered: boolean }[] {
 }
 
 const entrySheets = () => sheetsImportedBy('mantine-styles.ts');
-const componentSheets = () => sheetsImportedBy('mantine-component-styles.ts');
+const componentSheets = () => sheetsImportedBy('layouts/mantine-component-styles.ts');
 /** In the order a page drawing Mantine has them: the entry's, then those loaded with Mantine. */
 const importedSheets = () => [...entrySheets(), ...componentSheets()].map(({ name }) => name);
 
-describe("Mantine's per-component style sheets (app/mantine-styles.ts, app/mantine-component-styles.ts)", () => {
+describe("Mantine's style sheets (mantine-styles.ts, layouts/mantine-component-styles.ts)", () => {
   const appFiles = filesUnder(SRC, (file) => /\.tsx?$/.test(file) && !/\.test\./.test(file));
   const otherFiles = OTHER_MANTINE.flatMap((name) =>
     filesUnder(path.join(packageDir(name), 'esm'), (file) => file.endsWith('.mjs')),
@@ -130,9 +130,7 @@ describe("Mantine's per-component style sheets (app/mantine-styles.ts, app/manti
     expect(entrySheets().map(({ name }) => name)).toEqual(BASE_SHEETS);
     expect(componentSheets().length).toBeGreaterThan(20);
     const importers = filesUnder(SRC, (file) => /\.tsx?$/.test(file) && !/\.test\./.test(file))
-      .filter((file) =>
-        /import '[./]+mantine-component-styles'/.test(fs.readFileSync(file, 'utf8')),
-      )
+      .filter((file) => /import '\.\/mantine-component-styles'/.test(fs.readFileSync(file, 'utf8')))
       .map((file) => path.relative(SRC, file));
     expect(importers).toEqual([path.join('app', 'layouts', 'MantineRoot.tsx')]);
   });

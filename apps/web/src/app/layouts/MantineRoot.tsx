@@ -3,7 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InsideMantine } from '../../components/MantineIsland';
 import { colorSchemeManager, createAppTheme, cssVariablesResolver } from '../theme/theme';
-import '../mantine-component-styles';
+import './mantine-component-styles';
 
 /**
  * Mantine with the app's theme, around every page but the ones drawn without it (the login page,
