@@ -129,7 +129,7 @@ describe("Mantine's style sheets (mantine-styles.ts, layouts/mantine-component-s
   it('puts only the base in the style sheet every first paint waits for', () => {
     expect(entrySheets().map(({ name }) => name)).toEqual(BASE_SHEETS);
     expect(componentSheets().length).toBeGreaterThan(20);
-    const importers = filesUnder(SRC, (file) => /\.tsx?$/.test(file) && !/\.test\./.test(file))
+    const importers = appFiles
       .filter((file) => /import '\.\/mantine-component-styles'/.test(fs.readFileSync(file, 'utf8')))
       .map((file) => path.relative(SRC, file));
     expect(importers).toEqual([path.join('app', 'layouts', 'MantineRoot.tsx')]);
@@ -138,7 +138,7 @@ describe("Mantine's style sheets (mantine-styles.ts, layouts/mantine-component-s
   it("puts every Mantine sheet in Mantine's cascade layer, below the app's own styles", () => {
     const unlayered = [...entrySheets(), ...componentSheets()].filter(({ layered }) => !layered);
     expect(unlayered).toEqual([]);
-    const otherSheets = filesUnder(SRC, (file) => /\.tsx?$/.test(file)).flatMap((file) => [
+    const otherSheets = appFiles.flatMap((file) => [
       ...fs.readFileSync(file, 'utf8').matchAll(/import '(@mantine\/[\w-]+\/styles[^']*)';/g),
     ]);
     expect(
