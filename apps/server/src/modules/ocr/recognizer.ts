@@ -66,6 +66,15 @@ function boxOf(bbox: Bbox, width: number, height: number): RecognisedLine['box']
 const thresholdingFor = (picture: PreparedPhoto) =>
   picture.grainy ? THRESHOLD_SAUVOLA : THRESHOLD_OTSU;
 
+/** Prepared photos carry no reliable resolution: the worker is told this one. */
+export const RECOGNITION_DPI = '300';
+
+/** How a picture is read in a layout: what the `tesseract` program is given to read it alike. */
+export const readingSettings = (picture: PreparedPhoto, layout: PageLayout = 'block') => ({
+  thresholding_method: thresholdingFor(picture),
+  tessedit_pageseg_mode: PAGE_SEGMENTATION[layout],
+});
+
 /**
  * One recognition worker: a tesseract.js thread, created on first use and kept for the next photo
  * (starting one costs about half a second and its language's model). A lane reads one photo at a
@@ -100,9 +109,10 @@ export class RecognitionLane {
   ): Promise<RecognisedLine[]> {
     this.clearIdleTimer();
     const worker = await this.workerFor(language);
+    const wanted = readingSettings(picture, layout);
     await this.configure(worker, {
-      thresholding: thresholdingFor(picture),
-      segmentation: PAGE_SEGMENTATION[layout],
+      thresholding: wanted.thresholding_method,
+      segmentation: wanted.tessedit_pageseg_mode,
     });
     this.onProgress = onProgress;
     const stopped = new Promise<never>((_resolve, reject) => {
@@ -201,7 +211,7 @@ export class RecognitionLane {
     }
     // Prepared photos carry no reliable resolution (a phone's JPEG says 72 or nothing); without
     // one tesseract guesses from the picture and warns.
-    await worker.setParameters({ user_defined_dpi: '300' });
+    await worker.setParameters({ user_defined_dpi: RECOGNITION_DPI });
     this.worker = worker;
     this.language = language;
     this.settings = DEFAULT_SETTINGS;
