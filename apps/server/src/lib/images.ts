@@ -1,3 +1,5 @@
+import type SharpModule from 'sharp';
+
 /** The picture formats an upload may be, told apart by their first bytes. */
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'heic';
 
@@ -25,3 +27,14 @@ export function sniffImageType(bytes: Buffer): ImageType | null {
 
 /** A small file can still claim a huge canvas (a decompression bomb): refuse beyond 40 MP. */
 export const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * sharp, loaded with the first picture rather than at start (libvips is tens of MB of memory).
+ * Every upload is a new picture: libvips' cache of recent operations (up to 50 MB) would only
+ * hold memory between them, so it is off.
+ */
+export async function loadSharp(): Promise<typeof SharpModule> {
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
+  return sharp;
+}

@@ -1,7 +1,8 @@
 import type SharpModule from 'sharp';
 import type { Sharp as SharpImage } from 'sharp';
 import { AppError, validationFailed } from '../../http/problem';
-import { MAX_INPUT_PIXELS, sniffImageType } from '../../lib/images';
+import { loadSharp, MAX_INPUT_PIXELS, sniffImageType } from '../../lib/images';
+import { findPaperCorners, warpQuad, type Grey } from './flatten-paper';
 
 export const unsupportedPhoto = () =>
   new AppError(
@@ -45,12 +46,6 @@ export interface PreparedPhoto {
    * before the light was evened out, and recognition separates ink from paper window by window.
    */
   grainy: boolean;
-}
-
-interface Grey {
-  data: Buffer;
-  width: number;
-  height: number;
 }
 
 type Sharp = typeof SharpModule;
@@ -326,8 +321,7 @@ export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
   }
   const type = sniffImageType(bytes);
   if (!type) throw unsupportedPhoto();
-  // sharp brings libvips (tens of MB of memory): loaded with the first photo, not at start.
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   let working: Grey;
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS });
@@ -346,21 +340,48 @@ export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
     if (error instanceof AppError) throw error;
     throw type === 'heic' ? unsupportedPhoto() : brokenPhoto();
   }
-  return straighten(sharp, working);
+  // A paper flattened from its corners is upright and cut to its edges already.
+  const flat = await flatten(sharp, working);
+  if (flat)
+    return readable(sharp, flat, { left: 0, top: 0, width: flat.width, height: flat.height });
+  const { picture, paper } = await straighten(sharp, working);
+  return readable(sharp, picture, paper);
+}
+
+/**
+ * The paper mapped onto a rectangle where its corners stand out from the ground (flatten-paper.ts);
+ * null where they do not (a light ground, a paper filling the photo, a shadow across a corner).
+ */
+async function flatten(sharp: Sharp, working: Grey): Promise<Grey | null> {
+  // Smoothed, the letters and the grain vanish into the paper's grey.
+  const small = await rawGrey(
+    sharp(working.data, { raw: { width: working.width, height: working.height, channels: 1 } })
+      .resize({ width: ANALYSIS_SIDE_PX, height: ANALYSIS_SIDE_PX, fit: 'inside' })
+      .blur(2),
+  );
+  const corners = findPaperCorners(small);
+  if (!corners) return null;
+  const ratio = working.width / small.width;
+  return warpQuad(
+    working,
+    corners.map(({ x, y }) => ({ x: x * ratio, y: y * ratio })) as unknown as typeof corners,
+  );
 }
 
 /** Paper left around the text: a word at the edge of the paper stays whole. */
 const MARGIN_SHARE = 0.02;
 
+const raw = (grey: Grey) => ({
+  raw: { width: grey.width, height: grey.height, channels: 1 as const },
+});
+
 /**
- * Cuts the picture to the paper and turns it straight. Both are found on a small copy: where its
- * ink lies (a table or a shadow around the paper has none), and the angle at which the ink's
- * rows are sharpest; then the full picture is cut, turned and cut again to the upright paper.
+ * Cuts the picture to the paper and turns it straight, where the paper's corners were not found.
+ * Both are found on a small copy: where its ink lies (a table or a shadow around the paper has
+ * none), and the angle at which the ink's rows are sharpest; then the full picture is cut and
+ * turned, and `paper` is the upright paper's region in the turned picture.
  */
-async function straighten(sharp: Sharp, working: Grey): Promise<PreparedPhoto> {
-  const raw = (grey: Grey) => ({
-    raw: { width: grey.width, height: grey.height, channels: 1 as const },
-  });
+async function straighten(sharp: Sharp, working: Grey): Promise<{ picture: Grey; paper: Region }> {
   const analysis = await rawGrey(
     sharp(working.data, raw(working)).resize({
       width: ANALYSIS_SIDE_PX,
@@ -408,14 +429,22 @@ async function straighten(sharp: Sharp, working: Grey): Promise<PreparedPhoto> {
       cut,
     );
   }
+  return { picture: cut, paper: upright };
+}
+
+/**
+ * The paper's region of `picture` at the size recognition reads, smoothed when grainy, its light
+ * evened out, as a JPEG.
+ */
+async function readable(sharp: Sharp, picture: Grey, paper: Region): Promise<PreparedPhoto> {
   const scale = Math.min(
-    LONG_SIDE_PX / Math.max(upright.width, upright.height),
-    MAX_WIDTH_PX / upright.width,
+    LONG_SIDE_PX / Math.max(paper.width, paper.height),
+    MAX_WIDTH_PX / paper.width,
     MAX_GROWTH,
   );
-  const width = Math.round(Math.max(MIN_WIDTH_PX, Math.min(upright.width * scale, MAX_WIDTH_PX)));
+  const width = Math.round(Math.max(MIN_WIDTH_PX, Math.min(paper.width * scale, MAX_WIDTH_PX)));
   let sized = await rawGrey(
-    sharp(cut.data, raw(cut)).extract(upright).resize({ width, kernel: 'lanczos3' }),
+    sharp(picture.data, raw(picture)).extract(paper).resize({ width, kernel: 'lanczos3' }),
   );
   // Grain brightened with the light, in a shadow most, reads as specks and broken strokes: a
   // grainy photo is smoothed first. A sharp one is left as it is: smoothing it lost items

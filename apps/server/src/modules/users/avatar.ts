@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { userAvatars, type UserRow } from '../../db/schema';
 import { AppError } from '../../http/problem';
 import { updateUser } from './users.service';
-import { MAX_INPUT_PIXELS, sniffImageType } from '../../lib/images';
+import { loadSharp, MAX_INPUT_PIXELS, sniffImageType } from '../../lib/images';
 import { newOpaqueToken } from '../../lib/tokens';
 
 const unsupportedImage = () =>
@@ -18,8 +18,7 @@ export async function setAvatar(ctx: AppContext, user: UserRow, upload: Buffer):
   // PNG, JPEG or WebP, as the refusal says: a HEIC photo is refused here.
   const type = sniffImageType(upload);
   if (type === null || type === 'heic') throw unsupportedImage();
-  // sharp brings libvips (tens of MB of memory): loaded with the first avatar, not at start.
-  const { default: sharp } = await import('sharp');
+  const sharp = await loadSharp();
   let content: Buffer;
   try {
     content = await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS })
