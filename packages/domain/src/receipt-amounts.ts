@@ -62,7 +62,8 @@ export const AMOUNT_TOKEN = new RegExp(`^[-€£$]*(?:${AMOUNT})-?(?:[€£$]|EU
  */
 const UNITS = [...ITEM_LINE_UNITS].sort((a, b) => b.length - a.length).join('|');
 const QUANTITY = '(\\d{1,6}(?:[.,]\\d{1,3})?)';
-const TIMES = '[x×*@]';
+/** The times sign, which recognition sometimes reads twice ("3 Xx 0,95"). */
+const TIMES = '[x×*@]{1,2}';
 const MEASURE =
   `${QUANTITY} ?(?:(${UNITS})\\.? ?)?(${TIMES} ?)?` +
   `(?:${CURRENCY} ?)?(${AMOUNT})(?: ?${CURRENCY})?( ?(?:\\/|per|pro|par|por) ?(?:${UNITS})\\.?)?`;

@@ -292,6 +292,29 @@ describe('readReceiptLines: prices as recognition damages them', () => {
     ]);
   });
 
+  it('reads a total whose separator was read as a space', () => {
+    const reading = read(`Koffie 7,29\nRijst 1,39\nTOTAAL 8 68\nPIN 8,68`, 'nld');
+    expect(reading.totalCents).toBe(868);
+  });
+
+  // As the hard photo set's German receipt was read, total and card line alike.
+  it('reads a total whose separator was read as a digit, where the items add up to it', () => {
+    const text = `Bio Eier 2,79 A\nVollmilch 2,18 A\nOlivenöl 14,97 A\nSUMME 19794\nKarte 19794`;
+    expect(read(text, 'deu').totalCents).toBe(1994);
+    // …or lost, where they add up to that.
+    expect(read(`Butter 2,39 A\nBrot 1,89 A\nSUMME 428`, 'deu').totalCents).toBe(428);
+  });
+
+  it('leaves a total of bare digits unread where the items add up to none of its readings', () => {
+    const reading = read(`Bio Eier 2,79 A\nVollmilch 2,18 A\nSUMME 19797`, 'deu');
+    expect(reading.totalCents).toBeNull();
+    expect(reading.kind).toBe('receipt');
+    // Items are read up to it, as up to any total: what follows is no purchase.
+    expect(items(read(`Milch 1,19\nSUMME 119\nGutschein Kaffee 2,00`, 'deu'))).toEqual([
+      ['Milch', 1, null, 119],
+    ]);
+  });
+
   it('leaves "0,5l" and "1,5L" alone: the l is a litre there, not a 1', () => {
     expect(items(read(`Milch 0,5l\nCola 1,5L`, 'deu', 70))).toEqual([
       ['Milch', 0.5, 'l', null],
@@ -313,6 +336,8 @@ describe('readReceiptLines: quantity lines, bullets and counts', () => {
     ['nld', 'MELK 1,09\nAPPELS 2,30\n2 X 1,15\nTOTAAL 3,39', ['APPELS', 2, null, 230]],
     ['fra', 'LAIT 1,05\n2 x 1,15\nBIERE BLONDE 2,30\nTOTAL 3,35', ['BIERE BLONDE', 2, null, 230]],
     ['spa', 'LECHE 0,89\nCERVEZA 4,74\n6 x 0,79\nTOTAL 5,63', ['CERVEZA', 6, null, 474]],
+    // The times sign read twice, as on a photo of the hard set.
+    ['eng', 'MILK 1.19\nTOMATO SOUP 2.85\n3 Xx 0.95\nTOTAL 4.04', ['TOMATO SOUP', 3, null, 285]],
   ];
 
   it.each(layouts)(
@@ -321,7 +346,9 @@ describe('readReceiptLines: quantity lines, bullets and counts', () => {
       const reading = read(text, language);
       expect(items(reading)).toContainEqual(item);
       expect(reading.items).toHaveLength(2);
-      expect(reading.items.every((entry) => !/^\d+ (?:Stk )?[xX] /u.test(entry.line))).toBe(true);
+      expect(reading.items.every((entry) => !/^\d+ (?:Stk )?[xX]{1,2} /u.test(entry.line))).toBe(
+        true,
+      );
     },
   );
 

@@ -32,6 +32,7 @@ import {
   isDiscountLine,
   isGrandTotal,
   isNotItemLine,
+  namesGrandTotal,
 } from './receipt-vocabulary';
 
 /** One line as text recognition read it, top to bottom. */
@@ -150,6 +151,11 @@ type Entry =
     }
   /** The grand total. */
   | { kind: 'total'; totalCents: number }
+  /**
+   * A grand total whose separator was lost or read as a digit ("SUMME 25757" for 25,57): what
+   * it may have been, taken only where it is what the items add up to (see damagedTotalCents).
+   */
+  | { kind: 'damaged-total'; candidatesCents: number[] }
   /** Says the paper is a receipt: tax, a payment, a discount, a subtotal. */
   | {
       kind: 'receipt-mark';
@@ -181,6 +187,7 @@ export function readReceiptLines(
   const read: ReadLine[] = [];
   let totalCents: number | null = null;
   let lastTotal = -1;
+  const damagedTotals: number[] = [];
   for (const [lineIndex, recognised] of lines.entries()) {
     const line = recognised.text.trim();
     if (line === '') continue;
@@ -197,6 +204,10 @@ export function readReceiptLines(
     if (reading.entry.kind === 'total') {
       totalCents = reading.entry.totalCents;
       lastTotal = read.length;
+    }
+    if (reading.entry.kind === 'damaged-total') {
+      damagedTotals.push(...reading.entry.candidatesCents);
+      if (totalCents === null) lastTotal = read.length;
     }
     read.push(reading);
   }
@@ -251,7 +262,29 @@ export function readReceiptLines(
     (sum, entry) => sum + (entry.kind === 'receipt-mark' ? (entry.extraCents ?? 0) : 0),
     0,
   );
-  return { items: result, totalCents, discountsAndDepositsCents, kind };
+  return {
+    items: result,
+    totalCents: totalCents ?? damagedTotalCents(damagedTotals, result, discountsAndDepositsCents),
+    discountsAndDepositsCents,
+    kind,
+  };
+}
+
+/**
+ * Of the amounts a damaged total may have been, the one the items (with the discounts and
+ * deposits printed among them) add up to; null when none does. A guess the items do not confirm
+ * would turn a misread total into a false mismatch.
+ */
+function damagedTotalCents(
+  candidatesCents: readonly number[],
+  items: readonly ReceiptItem[],
+  discountsAndDepositsCents: number,
+): number | null {
+  const sum = items.reduce(
+    (cents, item) => cents + (item.suggestion ? 0 : (item.priceCents ?? 0)),
+    discountsAndDepositsCents,
+  );
+  return candidatesCents.find((candidate) => candidate === sum) ?? null;
 }
 
 function paperEvidence(lines: readonly RecognisedLine[], read: readonly ReadLine[]): PaperEvidence {
@@ -264,7 +297,7 @@ function paperEvidence(lines: readonly RecognisedLine[], read: readonly ReadLine
     rightAlignedLines: 0,
   };
   for (const { entry, text } of read) {
-    if (entry.kind === 'total') evidence.hasTotal = true;
+    if (entry.kind === 'total' || entry.kind === 'damaged-total') evidence.hasTotal = true;
     if (entry.kind === 'receipt-mark') evidence.receiptMarks += 1;
     if (entry.kind === 'item' || (entry.kind === 'other' && /\p{L}/u.test(text))) {
       evidence.namedLines += 1;
@@ -360,8 +393,10 @@ function readText(text: string, source: LineSource, damagedPrices: boolean): Ent
   if (isNotItemLine(words)) {
     const price = TRAILING_PRICE.exec(text);
     const cents = price === null ? null : amountCents(price[2] ?? '');
-    // A total or a payment whose amount was lost still says the paper is a receipt.
     if (price === null || cents === null) {
+      const damaged = namesGrandTotal(words) ? readDamagedTotal(text) : null;
+      if (damaged !== null) return damaged;
+      // A total or a payment whose amount was lost still says the paper is a receipt.
       return { kind: hasReceiptWord(words) ? 'receipt-mark' : 'other' };
     }
     if (!isGrandTotal(words, text)) {
@@ -412,6 +447,23 @@ function readText(text: string, source: LineSource, damagedPrices: boolean): Ent
   const draft = readPricedDraft(rest, cents, source);
   // A price with no name is no sign of a receipt: handwriting is often misread as digits.
   return draft === null ? { kind: 'other' } : { kind: 'item', draft };
+}
+
+/**
+ * A grand total's amount whose separator recognition lost: "TOTAAL 28 21" is 28,21, as an item's
+ * "2 25" is 2,25. Digits alone ("SUMME 25757", "TOTAL 2821") may have lost the separator (2821
+ * is 28,21) or had it read as a digit (25757 is 25,57, the 7 a misread comma): both are kept, and
+ * the one the items add up to is taken (damagedTotalCents).
+ */
+function readDamagedTotal(text: string): Entry | null {
+  const spaced = SPACED_PRICE.exec(text);
+  if (spaced !== null)
+    return { kind: 'total', totalCents: Number(spaced[1]) * 100 + Number(spaced[2]) };
+  const digits = WHOLE_PRICE.exec(text)?.[1];
+  if (digits === undefined) return null;
+  const separatorReadAsDigit =
+    digits.length > 3 ? [Number(digits.slice(0, -3) + digits.slice(-2))] : [];
+  return { kind: 'damaged-total', candidatesCents: [Number(digits), ...separatorReadAsDigit] };
 }
 
 /** "BANANEN 2 25" as 2,25; "BANANEN 225" as 225.00, for the total check to correct. */

@@ -141,12 +141,17 @@ export function isNotItemLine(words: readonly string[]): boolean {
   return hasKeyword && isAllKeywords;
 }
 
-/** A total line holding exactly one amount: "TOTAL 9,54 0,50" is a row of the tax table. */
-export function isGrandTotal(words: readonly string[], text: string): boolean {
+/** Whether the words name the grand total ("TOTAL", "SUMME"), not a subtotal, tax or payment. */
+export function namesGrandTotal(words: readonly string[]): boolean {
   const isTotal = words.some(
     (word, index) => TOTAL_WORDS.has(word) || TOTAL_PAIRS.has(`${word} ${words[index + 1] ?? ''}`),
   );
-  if (!isTotal || words.some((word) => NOT_GRAND_TOTAL.has(word))) return false;
+  return isTotal && !words.some((word) => NOT_GRAND_TOTAL.has(word));
+}
+
+/** A total line holding exactly one amount: "TOTAL 9,54 0,50" is a row of the tax table. */
+export function isGrandTotal(words: readonly string[], text: string): boolean {
+  if (!namesGrandTotal(words)) return false;
   return text.split(' ').filter((token) => AMOUNT_TOKEN.test(token)).length === 1;
 }
 
