@@ -381,6 +381,14 @@ describe('readReceiptLines: quantity lines, bullets and counts', () => {
     ['eng', '[ ] rice', ['rice', 1, null, null]],
     ['eng', '1. bread', ['bread', 1, null, null]],
     ['spa', '- 12 Huevos', ['Huevos', 12, null, null]],
+    // Bullets and counts as the poor photos of the hard set were read.
+    ['eng', '« 4x Coffee', ['Coffee', 4, null, null]],
+    ['deu', '«6x Zwiebeln', ['Zwiebeln', 6, null, null]],
+    ['deu', '„2 Käse', ['Käse', 2, null, null]],
+    ['spa', '—* leche', ['leche', 1, null, null]],
+    ['nld', '. Zx uien', ['uien', 2, null, null]],
+    ['fra', '« Gx lait', ['lait', 6, null, null]],
+    ['fra', '+ Ax pain', ['pain', 4, null, null]],
   ] as const)('takes the bullet and count (%s) of "%s" out of the name', (language, line, item) => {
     expect(items(read(`${line}\nSugar`, language, 70))[0]).toEqual(item);
   });

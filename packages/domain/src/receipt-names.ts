@@ -24,6 +24,17 @@ const NAME_TRAILING_JUNK = new RegExp(
  */
 const BULLET = /^(?:[-*+>oe°–—](?: +|$)|[•·▪►◦](?: *)|\d{1,3}[.)](?: +|(?=\p{L})))/u;
 const CHECKBOX = /^(?:\[[ xX✓✔]?\]|[☐☑☒□■✓✔])(?: +|$)/u;
+/**
+ * A bullet read as one or two other marks before the line's first word or count: "« 4x Coffee",
+ * "«6x Zwiebeln", "—* leche", "„2 Käse" (read so from the hard photo set's poor lists).
+ */
+const MISREAD_BULLET = /^[\p{P}\p{S}]{1,2} *(?=[\p{L}\p{N}])/u;
+/**
+ * A count whose digit was read as the letter it looks like, before a name: "Zx uien" (2x),
+ * "Gx lait" (6x), "Ax pain" (4x), "Sx sel" (5x), "Bx" (8x).
+ */
+const LOOKALIKE_COUNT = /^([ZGASB])x(?= \p{L})/u;
+const COUNT_DIGITS: Record<string, string> = { Z: '2', G: '6', A: '4', S: '5', B: '8' };
 /** A name worth keeping from a line recognition was unsure of: letters and ordinary marks only. */
 const CLEAN_NAME = /^[\p{L}\p{N} .,'’&%()/+-]+$/u;
 
@@ -49,9 +60,9 @@ export function stripListMarks(text: string): string {
   let rest = text.trim();
   for (let previous = ''; previous !== rest;) {
     previous = rest;
-    rest = rest.replace(BULLET, '').replace(CHECKBOX, '').trim();
+    rest = rest.replace(BULLET, '').replace(CHECKBOX, '').replace(MISREAD_BULLET, '').trim();
   }
-  return rest;
+  return rest.replace(LOOKALIKE_COUNT, (_count, letter: string) => `${COUNT_DIGITS[letter]}x`);
 }
 
 export function cleanName(name: string): string {
