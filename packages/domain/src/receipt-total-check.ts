@@ -28,7 +28,8 @@ export interface ReceiptTotalCheck {
  * separator was lost (the reading takes a bare `225` as written, 225.00, and this proposes 2,25),
  * then one digit of one price misread. It proposes a fix only when exactly one explains the
  * difference: two equally good guesses are no better than none, and the review then offers the
- * difference as an adjustment. Suggestions are not counted: they are not ticked in the review.
+ * difference as an adjustment. A price of whole units above the printed total itself cannot be
+ * as read: its separator is proposed back first, whatever else remains (certainSeparatorFixes). Suggestions are not counted: they are not ticked in the review.
  * The discounts and deposits printed among the items (ReceiptReading.discountsAndDepositsCents)
  * are no misreading: the fixes are looked for in what they leave unexplained, and they stay in
  * the adjustment. Null without a total. Pure.
@@ -46,7 +47,15 @@ export function checkReceiptTotal(
   const differenceCents = totalCents - itemsCents;
   // Discounts and deposits explain their part of the difference; they stay in the adjustment.
   const unexplainedCents = differenceCents - discountsAndDepositsCents;
-  const fixes = unexplainedCents === 0 ? [] : findFix(counted, unexplainedCents);
+  const certain = certainSeparatorFixes(counted, totalCents);
+  const certainCents = certain.reduce((sum, fix) => sum + fix.toCents - fix.fromCents, 0);
+  const rest = counted.filter(
+    ({ itemIndex }) => !certain.some((fix) => fix.itemIndex === itemIndex),
+  );
+  const left = unexplainedCents - certainCents;
+  const fixes = [...certain, ...(left === 0 ? [] : findFix(rest, left))].sort(
+    (a, b) => a.itemIndex - b.itemIndex,
+  );
   const fixedCents = fixes.reduce((sum, fix) => sum + fix.toCents - fix.fromCents, 0);
   return {
     itemsCents,
@@ -55,6 +64,24 @@ export function checkReceiptTotal(
     fixes,
     adjustmentCents: differenceCents - fixedCents,
   };
+}
+
+/**
+ * Prices that cannot be as read: whole units above the printed total itself (`145` read for 1,45
+ * on a receipt of 22,81). Their separator was lost, whatever else was misread: each is proposed
+ * back even where it does not explain the whole difference (a second misreading, or a line lost,
+ * is then left to the search below and the adjustment).
+ */
+function certainSeparatorFixes(
+  counted: readonly { itemIndex: number; cents: number }[],
+  totalCents: number,
+): ReceiptPriceFix[] {
+  if (totalCents <= 0) return [];
+  return counted.flatMap(({ itemIndex, cents }): ReceiptPriceFix[] =>
+    cents > totalCents && cents % 100 === 0 && cents / 100 <= totalCents
+      ? [{ itemIndex, reason: 'separator', fromCents: cents, toCents: cents / 100 }]
+      : [],
+  );
 }
 
 function findFix(
