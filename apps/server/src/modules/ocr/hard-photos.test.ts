@@ -19,13 +19,19 @@ const hardDocument = (id: string) => HARD_DOCUMENTS.find((doc) => doc.id === id)
 const lane = new RecognitionLane(60_000);
 afterAll(() => lane.stop());
 
+/** A photo of the hard set prepared and read once, as the worker first reads it. */
+async function readOnce(id: string) {
+  const doc = hardDocument(id);
+  const prepared = await preparePhoto(await renderHardPhoto(doc));
+  const lines = await lane.recognize(prepared, doc.language, () => {});
+  return { doc, reading: readReceiptLines(lines, doc.language) };
+}
+
 describe('the paper cut out of a careful photo', () => {
   // The left-aligned lines of a receipt photographed on a light ground were taken for the paper's
   // outline and cut just inside it, their first letters with them ("[OTAL", "Vvholemeal").
   it('keeps the first letters of left-aligned lines, and the total is read', async () => {
-    const doc = hardDocument('eng-careful-receipt-1');
-    const prepared = await preparePhoto(await renderHardPhoto(doc));
-    const reading = readReceiptLines(await lane.recognize(prepared, 'eng', () => {}), 'eng');
+    const { doc, reading } = await readOnce('eng-careful-receipt-1');
 
     const names = reading.items.map((item) => item.name.toLowerCase());
     expect(names).toContain('wholemeal bread');
@@ -35,12 +41,10 @@ describe('the paper cut out of a careful photo', () => {
 });
 
 describe('a paper photographed at an angle on a table', () => {
-  // Turned straight but not flattened, the receipt's far side drifted a line down from its names
-  // and the table around it read as noise: 3 of its 6 items (bench/README.md "Flattened").
+  // Turned straight but not flattened, the receipt's prices drifted down from their names and the
+  // table around it read as noise: 3 of its 6 items (bench/README.md "Flattened from its corners").
   it('is flattened from its corners, and every item of a poor receipt is read', async () => {
-    const doc = hardDocument('deu-poor-receipt-1');
-    const prepared = await preparePhoto(await renderHardPhoto(doc));
-    const reading = readReceiptLines(await lane.recognize(prepared, 'deu', () => {}), 'deu');
+    const { doc, reading } = await readOnce('deu-poor-receipt-1');
 
     const names = reading.items.map((item) => item.name.toLowerCase());
     for (const item of doc.items) expect(names).toContain(item.name.toLowerCase());
@@ -62,9 +66,7 @@ describe('grainy photos', () => {
   // With one threshold for the page, one of its nine lines is read with too little confidence to
   // be an item (bench/README.md "Grainy photos").
   it('reads every item and price of a grainy receipt, and its total', async () => {
-    const doc = hardDocument('fra-ordinary-receipt-2');
-    const prepared = await preparePhoto(await renderHardPhoto(doc));
-    const reading = readReceiptLines(await lane.recognize(prepared, 'fra', () => {}), 'fra');
+    const { doc, reading } = await readOnce('fra-ordinary-receipt-2');
 
     const read = reading.items
       .filter((item) => !item.suggestion)
