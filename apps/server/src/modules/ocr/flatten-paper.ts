@@ -169,20 +169,25 @@ export function findPaperCorners(grey: Grey): Quad | null {
     if (x - y > topRight.score) topRight = { x, y, score: x - y };
     if (x - y < bottomLeft.score) bottomLeft = { x, y, score: x - y };
   }
-  const corners: Quad = [topLeft, topRight, bottomRight, bottomLeft].map(({ x, y }) => ({
-    x,
-    y,
-  })) as unknown as Quad;
+  const corners = mapQuad([topLeft, topRight, bottomRight, bottomLeft], ({ x, y }) => ({ x, y }));
   const fill = region.length / quadArea(corners);
   if (fill < MIN_FILL || fill > MAX_FILL || !looksLikePaper(corners)) return null;
   const middle = {
     x: corners.reduce((sum, p) => sum + p.x, 0) / 4,
     y: corners.reduce((sum, p) => sum + p.y, 0) / 4,
   };
-  return corners.map((p) => ({
+  return mapQuad(corners, (p) => ({
     x: p.x + CORNER_INSET * (middle.x - p.x),
     y: p.y + CORNER_INSET * (middle.y - p.y),
-  })) as unknown as Quad;
+  }));
+}
+
+/** Each corner of a quadrilateral moved by `move`, in the same order. */
+export function mapQuad(
+  quad: readonly [Point, Point, Point, Point],
+  move: (p: Point) => Point,
+): Quad {
+  return [move(quad[0]), move(quad[1]), move(quad[2]), move(quad[3])];
 }
 
 /** Solves A·x = b (n×n, partial pivoting); A and b are overwritten. */

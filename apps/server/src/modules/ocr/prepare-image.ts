@@ -2,7 +2,7 @@ import type SharpModule from 'sharp';
 import type { Sharp as SharpImage } from 'sharp';
 import { AppError, validationFailed } from '../../http/problem';
 import { loadSharp, MAX_INPUT_PIXELS, sniffImageType } from '../../lib/images';
-import { findPaperCorners, warpQuad, type Grey } from './flatten-paper';
+import { findPaperCorners, mapQuad, warpQuad, type Grey } from './flatten-paper';
 
 export const unsupportedPhoto = () =>
   new AppError(
@@ -49,6 +49,11 @@ export interface PreparedPhoto {
 }
 
 type Sharp = typeof SharpModule;
+
+/** The raw-pixel input sharp needs to read a grey buffer. */
+const raw = (grey: Grey) => ({
+  raw: { width: grey.width, height: grey.height, channels: 1 as const },
+});
 
 async function rawGrey(image: SharpImage): Promise<Grey> {
   // One band: a turn with a background adds an alpha band, which would interleave.
@@ -355,7 +360,7 @@ export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
 async function flatten(sharp: Sharp, working: Grey): Promise<Grey | null> {
   // Smoothed, the letters and the grain vanish into the paper's grey.
   const small = await rawGrey(
-    sharp(working.data, { raw: { width: working.width, height: working.height, channels: 1 } })
+    sharp(working.data, raw(working))
       .resize({ width: ANALYSIS_SIDE_PX, height: ANALYSIS_SIDE_PX, fit: 'inside' })
       .blur(2),
   );
@@ -364,16 +369,12 @@ async function flatten(sharp: Sharp, working: Grey): Promise<Grey | null> {
   const ratio = working.width / small.width;
   return warpQuad(
     working,
-    corners.map(({ x, y }) => ({ x: x * ratio, y: y * ratio })) as unknown as typeof corners,
+    mapQuad(corners, ({ x, y }) => ({ x: x * ratio, y: y * ratio })),
   );
 }
 
 /** Paper left around the text: a word at the edge of the paper stays whole. */
 const MARGIN_SHARE = 0.02;
-
-const raw = (grey: Grey) => ({
-  raw: { width: grey.width, height: grey.height, channels: 1 as const },
-});
 
 /**
  * Cuts the picture to the paper and turns it straight, where the paper's corners were not found.
