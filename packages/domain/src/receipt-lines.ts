@@ -271,6 +271,18 @@ export function readReceiptLines(
 }
 
 /**
+ * The prices a receipt's total is checked against (checkReceiptTotal): those of the items that
+ * are not suggestions, with each item's index.
+ */
+export function countedPrices(
+  items: readonly ReceiptItem[],
+): { itemIndex: number; cents: number }[] {
+  return items.flatMap((item, itemIndex) =>
+    !item.suggestion && item.priceCents !== null ? [{ itemIndex, cents: item.priceCents }] : [],
+  );
+}
+
+/**
  * Of the amounts a damaged total may have been, the one the items (with the discounts and
  * deposits printed among them) add up to; null when none does. A guess the items do not confirm
  * would turn a misread total into a false mismatch.
@@ -280,8 +292,8 @@ function damagedTotalCents(
   items: readonly ReceiptItem[],
   discountsAndDepositsCents: number,
 ): number | null {
-  const sum = items.reduce(
-    (cents, item) => cents + (item.suggestion ? 0 : (item.priceCents ?? 0)),
+  const sum = countedPrices(items).reduce(
+    (cents, counted) => cents + counted.cents,
     discountsAndDepositsCents,
   );
   return candidatesCents.find((candidate) => candidate === sum) ?? null;

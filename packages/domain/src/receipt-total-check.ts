@@ -1,4 +1,4 @@
-import type { ReceiptItem } from './receipt-lines';
+import { countedPrices, type ReceiptItem } from './receipt-lines';
 
 /** A proposed correction of one item's price that explains a mismatch with the printed total. */
 export interface ReceiptPriceFix {
@@ -29,7 +29,8 @@ export interface ReceiptTotalCheck {
  * then one digit of one price misread. It proposes a fix only when exactly one explains the
  * difference: two equally good guesses are no better than none, and the review then offers the
  * difference as an adjustment. A price of whole units above the printed total itself cannot be
- * as read: its separator is proposed back first, whatever else remains (certainSeparatorFixes). Suggestions are not counted: they are not ticked in the review.
+ * as read: its separator is proposed back first, whatever else remains (certainSeparatorFixes).
+ * Suggestions are not counted: they are not ticked in the review.
  * The discounts and deposits printed among the items (ReceiptReading.discountsAndDepositsCents)
  * are no misreading: the fixes are looked for in what they leave unexplained, and they stay in
  * the adjustment. Null without a total. Pure.
@@ -40,31 +41,30 @@ export function checkReceiptTotal(
   discountsAndDepositsCents = 0,
 ): ReceiptTotalCheck | null {
   if (totalCents === null) return null;
-  const counted = items.flatMap((item, itemIndex) =>
-    !item.suggestion && item.priceCents !== null ? [{ itemIndex, cents: item.priceCents }] : [],
-  );
+  const counted = countedPrices(items);
   const itemsCents = counted.reduce((sum, { cents }) => sum + cents, 0);
   const differenceCents = totalCents - itemsCents;
   // Discounts and deposits explain their part of the difference; they stay in the adjustment.
   const unexplainedCents = differenceCents - discountsAndDepositsCents;
   const certain = certainSeparatorFixes(counted, totalCents);
-  const certainCents = certain.reduce((sum, fix) => sum + fix.toCents - fix.fromCents, 0);
-  const rest = counted.filter(
-    ({ itemIndex }) => !certain.some((fix) => fix.itemIndex === itemIndex),
-  );
-  const left = unexplainedCents - certainCents;
+  const fixedItems = new Set(certain.map((fix) => fix.itemIndex));
+  const rest = counted.filter(({ itemIndex }) => !fixedItems.has(itemIndex));
+  const left = unexplainedCents - changeOf(certain);
   const fixes = [...certain, ...(left === 0 ? [] : findFix(rest, left))].sort(
     (a, b) => a.itemIndex - b.itemIndex,
   );
-  const fixedCents = fixes.reduce((sum, fix) => sum + fix.toCents - fix.fromCents, 0);
   return {
     itemsCents,
     totalCents,
     differenceCents,
     fixes,
-    adjustmentCents: differenceCents - fixedCents,
+    adjustmentCents: differenceCents - changeOf(fixes),
   };
 }
+
+/** What applying the fixes changes the items' sum by. */
+const changeOf = (fixes: readonly ReceiptPriceFix[]) =>
+  fixes.reduce((sum, fix) => sum + fix.toCents - fix.fromCents, 0);
 
 /**
  * Prices that cannot be as read: whole units above the printed total itself (`145` read for 1,45
