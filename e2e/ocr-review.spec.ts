@@ -49,19 +49,23 @@ const boxOf = (index: number, count: number): OcrBox => {
 
 /**
  * The job's real result, items and lines as read, with what the review shows beside them: each
- * item's line and its box, BREAD misread with the fix that explains it, the €1.00 the fixes leave
- * as the adjustment, and the picture kept.
+ * item's line and its box, BREAD as if misread and corrected by the total check (the item at
+ * €2.50, the fix keeping the €25.00 read), the €1.00 the fix leaves as the adjustment, and the
+ * picture kept.
  */
 function reviewedResult(real: {
   job: OcrResult['job'];
-  items: Pick<OcrItem, 'name' | 'quantity' | 'unit' | 'price_cents' | 'confidence' | 'line'>[];
+  items: Pick<
+    OcrItem,
+    'name' | 'quantity' | 'unit' | 'price_cents' | 'price_confidence' | 'confidence' | 'line'
+  >[];
   lines: Pick<OcrLine, 'text' | 'confidence'>[];
 }): OcrResult {
   const bread = real.items.findIndex((item) => item.name === 'BREAD');
   expect(bread, 'the server read BREAD').toBeGreaterThanOrEqual(0);
   const items: OcrItem[] = real.items.map((item, index) => ({
     ...item,
-    price_cents: index === bread ? MISREAD_CENTS : item.price_cents,
+    price_cents: index === bread ? 250 : item.price_cents,
     line_index: Math.max(
       0,
       real.lines.findIndex((line) => line.text === item.line),
@@ -69,8 +73,8 @@ function reviewedResult(real: {
     suggestion: false,
     doubtful_words: [],
   }));
-  const itemsCents = items.reduce((sum, item) => sum + (item.price_cents ?? 0), 0);
-  const fixedCents = itemsCents - MISREAD_CENTS + 250;
+  const fixedCents = items.reduce((sum, item) => sum + (item.price_cents ?? 0), 0);
+  const itemsCents = fixedCents - 250 + MISREAD_CENTS;
   return {
     job: { ...real.job, language_detected: false },
     items,
@@ -134,24 +138,40 @@ async function reviewReceipt(page: Page, request: Parameters<typeof housemate>[0
   return { dialog, review };
 }
 
-/** The total check: the fix applied, then the adjustment line added, the totals then equal. */
+/**
+ * The total check: the fix BREAD came with, undone and proposed again, then the adjustment line
+ * added, the totals then equal.
+ */
 async function checkTotal(page: Page, dialog: ReturnType<Page['getByRole']>) {
   const check = dialog.getByTestId('total-check');
   const summary = check.getByTestId('total-check-summary');
+  const bread = dialog.getByLabel(fill(p.review.priceOf, { name: 'BREAD' }));
+  await expect(bread).toHaveValue('2.50');
+  await expect(summary).toHaveText(
+    fill(p.check.summary, { total: '€7.80', items: '€6.80', difference: '€1.00' }),
+  );
+  await expect(
+    check.getByText(fill(p.check.fixed, { item: 'BREAD', to: '€2.50', from: '€25.00' })),
+  ).toBeVisible();
+  // Advice, never a block.
+  const add = dialog.getByRole('button', { name: fill(p.review.submit_other, { count: 3 }) });
+  await expect(add).toBeEnabled();
+
+  // What was read, taken back, makes the mismatch the fix then explains.
+  await check
+    .getByRole('button', { name: fill(p.check.useFor, { amount: '€25.00', item: 'BREAD' }) })
+    .click();
+  await expect(bread).toHaveValue('25.00');
   await expect(summary).toHaveText(
     fill(p.check.summary, { total: '€7.80', items: '€29.30', difference: '-€21.50' }),
   );
   await expect(
     check.getByText(fill(p.check.fix, { item: 'BREAD', to: '€2.50', from: '€25.00' })),
   ).toBeVisible();
-  // Advice, never a block.
-  const add = dialog.getByRole('button', { name: fill(p.review.submit_other, { count: 3 }) });
-  await expect(add).toBeEnabled();
-
   await check
     .getByRole('button', { name: fill(p.check.useFor, { amount: '€2.50', item: 'BREAD' }) })
     .click();
-  await expect(dialog.getByLabel(fill(p.review.priceOf, { name: 'BREAD' }))).toHaveValue('2.50');
+  await expect(bread).toHaveValue('2.50');
   await expect(summary).toHaveText(
     fill(p.check.summary, { total: '€7.80', items: '€6.80', difference: '€1.00' }),
   );

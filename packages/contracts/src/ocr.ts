@@ -72,8 +72,13 @@ export const ZOcrItem = z.object({
   name: z.string(),
   quantity: z.number(),
   unit: z.string().nullable(),
-  /** What the line cost, in minor units; null on a shopping list (no prices). */
+  /**
+   * What the line cost, in minor units; null on a shopping list (no prices). Where the total
+   * check corrected it (`total_check.fixes`), the corrected price: the fix keeps what was read.
+   */
   price_cents: z.number().int().nullable(),
+  /** 0–100: how sure recognition was of the price; null without one (or for older jobs). */
+  price_confidence: z.number().int().min(0).max(100).nullable(),
   /** 0–100: how sure recognition was of the line the item came from. */
   confidence: z.number().int().min(0).max(100),
   /** The recognised line, as read. */
@@ -99,8 +104,9 @@ export const ZOcrLine = z.object({
 export type OcrLine = z.infer<typeof ZOcrLine>;
 
 /**
- * A proposed correction of one item's price that explains (part of) a mismatch with the total:
- * a decimal separator the recognition lost (`225` for `2,25`) or one misread digit.
+ * A correction of one item's price that explains (part of) a mismatch with the total: a decimal
+ * separator the recognition lost (`225` for `2,25`) or one misread digit. The result's items
+ * carry it applied (`to_cents`); `from_cents` is what was read, which the review offers back.
  */
 export const ZOcrPriceFix = z.object({
   /** The item's index in the result's `items`. */
@@ -112,10 +118,11 @@ export const ZOcrPriceFix = z.object({
 export type OcrPriceFix = z.infer<typeof ZOcrPriceFix>;
 
 /**
- * The printed total against the sum of the items that are not suggestions (issue 28 §1):
- * `difference_cents` = total − sum. With the fixes applied, `adjustment_cents` is what is still
- * off (0 when the fixes explain it all): the review offers it as an "Adjustment" line. A mismatch
- * never blocks adding the items.
+ * The printed total against the sum of the items that are not suggestions (issue 28 §1), as
+ * read: `items_cents` is their sum before the fixes, `difference_cents` = total − that sum. With
+ * the fixes applied (as the result's items are), `adjustment_cents` is what is still off (0 when
+ * the fixes explain it all): the review offers it as an "Adjustment" line. A mismatch never
+ * blocks adding the items.
  */
 export const ZOcrTotalCheck = z.object({
   items_cents: z.number().int(),

@@ -352,6 +352,7 @@ describe('readReceiptLines: receipts', () => {
         quantity: 1,
         unit: null,
         priceCents: 199,
+        priceConfidence: 88,
         confidence: 88,
         line: 'BUTTER      1,99 B',
         lineIndex: 0,
@@ -364,12 +365,56 @@ describe('readReceiptLines: receipts', () => {
         quantity: 2,
         unit: 'Stk',
         priceCents: 98,
+        priceConfidence: 61,
         confidence: 61,
         line: 'BANANE 0,98 B',
         lineIndex: 1,
         suggestion: false,
         doubtfulWords: [],
       },
+    ]);
+  });
+
+  it('takes a price’s confidence from its own words, not from the name’s', () => {
+    const words = (pairs: [string, number][]) =>
+      pairs.map(([text, confidence]) => ({ text, confidence }));
+    const reading = readReceiptLines(
+      [
+        {
+          text: 'Olive 0il 4.49',
+          confidence: 83,
+          words: words([
+            ['Olive', 72],
+            ['0il', 87],
+            ['4.49', 88],
+          ]),
+        },
+        {
+          text: 'Milk 145',
+          confidence: 65,
+          words: words([
+            ['Milk', 95],
+            ['145', 35],
+          ]),
+        },
+        {
+          text: 'Bio Eier 2,19 A',
+          confidence: 67,
+          words: words([
+            ['Bio', 96],
+            ['Eier', 96],
+            ['2,19', 26],
+            ['A', 49],
+          ]),
+        },
+        { text: 'TOTAL 22.81', confidence: 96 },
+      ],
+      'eng',
+    );
+    expect(reading.items.map((item) => [item.name, item.priceConfidence])).toEqual([
+      ['Olive Oil', 88],
+      ['Milk', 35],
+      ['Bio Eier', 26],
     ]);
   });
 

@@ -59,6 +59,12 @@ export interface ReceiptItem {
   unit: string | null;
   /** What the line cost, in cents; null on a shopping list. */
   priceCents: number | null;
+  /**
+   * 0–100, an integer: how sure recognition was of the price, its least sure word with a digit
+   * outside the name (the line's confidence when the words are not known); null without a price.
+   * The total check trusts it to tell which of two prices was misread.
+   */
+  priceConfidence: number | null;
   /** 0–100, an integer: of the line the item was read from (the lower one, when two made it). */
   confidence: number;
   /** The line that named the item, trimmed. */
@@ -274,12 +280,19 @@ export function readReceiptLines(
  * The prices a receipt's total is checked against (checkReceiptTotal): those of the items that
  * are not suggestions, with each item's index.
  */
-export function countedPrices(
-  items: readonly ReceiptItem[],
-): { itemIndex: number; cents: number }[] {
+export function countedPrices(items: readonly ReceiptItem[]): CountedPrice[] {
   return items.flatMap((item, itemIndex) =>
-    !item.suggestion && item.priceCents !== null ? [{ itemIndex, cents: item.priceCents }] : [],
+    !item.suggestion && item.priceCents !== null
+      ? [{ itemIndex, cents: item.priceCents, confidence: item.priceConfidence ?? item.confidence }]
+      : [],
   );
+}
+
+export interface CountedPrice {
+  itemIndex: number;
+  cents: number;
+  /** How sure recognition was of the price (ReceiptItem.priceConfidence). */
+  confidence: number;
 }
 
 /**
@@ -601,6 +614,7 @@ function toItem(draft: Draft, isOffered: boolean): ReceiptItem {
     quantity: draft.quantity,
     unit: draft.unit,
     priceCents: draft.priceCents,
+    priceConfidence: priceConfidence(draft, name),
     confidence: draft.confidence,
     line: draft.line,
     lineIndex: draft.lineIndex,
@@ -617,6 +631,17 @@ function doubtfulWords(name: string, words: readonly RecognisedWord[]): string[]
   if (doubtful.size === 0) return [];
   const found = name.split(' ').filter((word) => doubtful.has(wordKey(word)));
   return [...new Set(found)];
+}
+
+/** The least sure of the words that printed the price: those with a digit, outside the name. */
+function priceConfidence(draft: Draft, name: string): number | null {
+  if (draft.priceCents === null) return null;
+  const nameWords = new Set(name.split(' ').map(wordKey));
+  const priceWords = draft.words.filter(
+    (word) => /\d/u.test(word.text) && !nameWords.has(wordKey(word.text)),
+  );
+  if (priceWords.length === 0) return draft.confidence;
+  return Math.min(...priceWords.map((word) => clampConfidence(word.confidence)));
 }
 
 /** A word as compared: its look-alike digits read as letters, no marks at its ends, any case. */

@@ -8,6 +8,7 @@ const item = (priceCents: number | null, suggestion = false): ReceiptItem => ({
   quantity: 1,
   unit: null,
   priceCents,
+  priceConfidence: priceCents === null ? null : 90,
   confidence: 90,
   line: 'Brot',
   lineIndex: 0,

@@ -5,11 +5,16 @@ import type { ReceiptItem } from './receipt-lines';
 import { checkReceiptTotal } from './receipt-total-check';
 import type { ReceiptPriceFix, ReceiptTotalCheck } from './receipt-total-check';
 
-const item = (priceCents: number | null, suggestion = false): ReceiptItem => ({
+const item = (
+  priceCents: number | null,
+  suggestion = false,
+  priceConfidence = priceCents === null ? null : 90,
+): ReceiptItem => ({
   name: 'Milch',
   quantity: 1,
   unit: null,
   priceCents,
+  priceConfidence,
   confidence: 90,
   line: 'Milch',
   lineIndex: 0,
@@ -90,6 +95,38 @@ describe('checkReceiptTotal', () => {
       { itemIndex: 0, reason: 'separator', fromCents: 13_500, toCents: 135 },
     ]);
     expect(lost?.adjustmentCents).toBe(111);
+  });
+
+  it('takes the one guess whose price recognition doubted', () => {
+    // As the careful German receipt was read: Bio Eier 2,79 read "2,19" at 26 %. Other prices
+    // could have lost 60 cents the same way (1,15 from 1,75; 0,49 from 1,09), but were sure.
+    const read = [item(100), item(345), item(717), item(687), item(219, false, 26), item(196)];
+    const check = checkReceiptTotal(read, 2324);
+    expect(check?.fixes).toEqual([{ itemIndex: 4, reason: 'digit', fromCents: 219, toCents: 279 }]);
+    expect(check?.adjustmentCents).toBe(0);
+    // Two doubted guesses are no better than two sure ones.
+    const twoDoubted = checkReceiptTotal([item(100, false, 40), item(200, false, 40)], 310);
+    expect(twoDoubted?.fixes).toEqual([]);
+  });
+
+  it('finds the digit misread in a price whose separator was certainly lost', () => {
+    // The careful English receipt: Milk 1,15 read "145" at 35 %, a fix of the separator and of a
+    // digit, given as one.
+    const read = [229, 449, 14_500, 549, 350, 199, 180, 100, 110];
+    const items = read.map((cents) => item(cents, false, cents === 14_500 ? 35 : 95));
+    const check = checkReceiptTotal(items, 2281);
+    expect(check?.fixes).toEqual([
+      { itemIndex: 2, reason: 'separator', fromCents: 14_500, toCents: 115 },
+    ]);
+    expect(check?.adjustmentCents).toBe(0);
+  });
+
+  it('drops a digit read where a mark was: 17:99 read for 1,99', () => {
+    const items = [item(250), item(239), item(1799, false, 65), item(45)];
+    const check = checkReceiptTotal(items, 250 + 239 + 199 + 45);
+    expect(check?.fixes).toEqual([
+      { itemIndex: 2, reason: 'digit', fromCents: 1799, toCents: 199 },
+    ]);
   });
 
   it('offers what no single fix explains as an adjustment', () => {
@@ -191,6 +228,41 @@ describe('checkReceiptTotal', () => {
         });
         expect(check?.adjustmentCents).toBe(0);
       }),
+    );
+  });
+
+  it('fixes the one misread digit recognition doubted, among sure prices', () => {
+    fc.assert(
+      fc.property(
+        prices,
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 0, max: 9 }),
+        (cents, at, place, digit) => {
+          const index = at % cents.length;
+          const actual = cents[index]!;
+          const printed = String(actual).padStart(3, '0');
+          const position = place % printed.length;
+          const misread = Number(
+            printed.slice(0, position) + String(digit) + printed.slice(position + 1),
+          );
+          const total = cents.reduce((sum, price) => sum + price, 0);
+          // A misread that is no price, or that reads as a lost separator, is another case.
+          fc.pre(misread !== actual && misread > 0 && !(position === 0 && digit === 0));
+          fc.pre(misread % 100 !== 0);
+          const anotherLostSeparator = cents.some(
+            (price, position) =>
+              position !== index && price % 100 === 0 && price / 100 - price === actual - misread,
+          );
+          fc.pre(!anotherLostSeparator);
+          const items = cents.map((price, position) =>
+            position === index ? item(misread, false, 50) : item(price, false, 95),
+          );
+          expect(checkReceiptTotal(items, total)?.fixes).toEqual([
+            { itemIndex: index, reason: 'digit', fromCents: misread, toCents: actual },
+          ]);
+        },
+      ),
     );
   });
 

@@ -1,10 +1,13 @@
-import { countedPrices, type ReceiptItem } from './receipt-lines';
+import { countedPrices, type CountedPrice, type ReceiptItem } from './receipt-lines';
 
 /** A proposed correction of one item's price that explains a mismatch with the printed total. */
 export interface ReceiptPriceFix {
   /** The item's index in the items checked. */
   itemIndex: number;
-  /** A decimal separator recognition lost (`225` read for `2,25`), or one misread digit. */
+  /**
+   * A decimal separator recognition lost (`225` read for `2,25`; with one digit misread too,
+   * `145` for `1,15`), or one digit misread or read where there was none.
+   */
   reason: 'separator' | 'digit';
   fromCents: number;
   toCents: number;
@@ -25,11 +28,14 @@ export interface ReceiptTotalCheck {
  * Checks the items' prices against the printed total, which recognition reads far more reliably
  * (it stands alone, beside a keyword) than every price above it. When the items do not add up,
  * it looks for the one misreading that explains the whole difference: first a price whose decimal
- * separator was lost (the reading takes a bare `225` as written, 225.00, and this proposes 2,25),
- * then one digit of one price misread. It proposes a fix only when exactly one explains the
- * difference: two equally good guesses are no better than none, and the review then offers the
- * difference as an adjustment. A price of whole units above the printed total itself cannot be
- * as read: its separator is proposed back first, whatever else remains (certainSeparatorFixes).
+ * separator was lost (the reading takes a bare `225` as written, 225.00, and this gives 2,25),
+ * then one digit of one price misread, or read where there was none (`17:99` for 1,99). Where
+ * several would explain it, the one whose price recognition doubted is taken (its words' own
+ * confidence, ReceiptItem.priceConfidence); where none or several were doubted, none is: two
+ * equally good guesses are no better than none, and the review then offers the difference as an
+ * adjustment. A price of whole units above the printed total itself cannot be as read: its
+ * separator is given back first, whatever else remains (certainSeparatorFixes), and the one
+ * guess may then find a digit of it misread too (`145` for 1,15: one fix, from 145,00 to 1,15).
  * Suggestions are not counted: they are not ticked in the review.
  * The discounts and deposits printed among the items (ReceiptReading.discountsAndDepositsCents)
  * are no misreading: the fixes are looked for in what they leave unexplained, and they stay in
@@ -47,12 +53,13 @@ export function checkReceiptTotal(
   // Discounts and deposits explain their part of the difference; they stay in the adjustment.
   const unexplainedCents = differenceCents - discountsAndDepositsCents;
   const certain = certainSeparatorFixes(counted, totalCents);
-  const fixedItems = new Set(certain.map((fix) => fix.itemIndex));
-  const rest = counted.filter(({ itemIndex }) => !fixedItems.has(itemIndex));
   const left = unexplainedCents - changeOf(certain);
-  const fixes = [...certain, ...(left === 0 ? [] : findFix(rest, left))].sort(
-    (a, b) => a.itemIndex - b.itemIndex,
-  );
+  const guess = left === 0 ? null : findFix(counted, certain, left);
+  // A guess about a price whose separator was certain replaces that fix: one fix per item.
+  const fixes = [
+    ...certain.filter((fix) => fix.itemIndex !== guess?.itemIndex),
+    ...(guess ? [guess] : []),
+  ].sort((a, b) => a.itemIndex - b.itemIndex);
   return {
     itemsCents,
     totalCents,
@@ -62,18 +69,24 @@ export function checkReceiptTotal(
   };
 }
 
+/**
+ * Below this confidence recognition doubted a price (ReceiptItem.priceConfidence): on the hard
+ * photo set's receipts every misread price scored 26–77, and right ones mostly 88–96.
+ */
+const DOUBTED_PRICE = 80;
+
 /** What applying the fixes changes the items' sum by. */
 const changeOf = (fixes: readonly ReceiptPriceFix[]) =>
   fixes.reduce((sum, fix) => sum + fix.toCents - fix.fromCents, 0);
 
 /**
- * Prices that cannot be as read: whole units above the printed total itself (`145` read for 1,45
- * on a receipt of 22,81). Their separator was lost, whatever else was misread: each is proposed
+ * Prices that cannot be as read: whole units above the printed total itself (`135` read for 1,35
+ * on a receipt of 29,68). Their separator was lost, whatever else was misread: each is given
  * back even where it does not explain the whole difference (a second misreading, or a line lost,
  * is then left to the search below and the adjustment).
  */
 function certainSeparatorFixes(
-  counted: readonly { itemIndex: number; cents: number }[],
+  counted: readonly CountedPrice[],
   totalCents: number,
 ): ReceiptPriceFix[] {
   if (totalCents <= 0) return [];
@@ -84,24 +97,65 @@ function certainSeparatorFixes(
   );
 }
 
+/** A fix the search may propose, with how sure recognition was of the price it changes. */
+type Guess = ReceiptPriceFix & { confidence: number };
+
+/** The one fix that explains `differenceCents` on top of the certain ones; null when none does. */
 function findFix(
-  counted: readonly { itemIndex: number; cents: number }[],
+  counted: readonly CountedPrice[],
+  certain: readonly ReceiptPriceFix[],
   differenceCents: number,
-): ReceiptPriceFix[] {
-  const separator = counted.flatMap(({ itemIndex, cents }): ReceiptPriceFix[] => {
+): ReceiptPriceFix | null {
+  const fixed = new Map(certain.map((fix) => [fix.itemIndex, fix]));
+  const rest = counted.filter(({ itemIndex }) => !fixed.has(itemIndex));
+  const separator = rest.flatMap(({ itemIndex, cents, confidence }): Guess[] => {
     if (cents <= 0 || cents % 100 !== 0) return [];
     const toCents = cents / 100;
     return toCents - cents === differenceCents
-      ? [{ itemIndex, reason: 'separator', fromCents: cents, toCents }]
+      ? [{ itemIndex, reason: 'separator', fromCents: cents, toCents, confidence }]
       : [];
   });
-  if (separator.length > 0) return separator.length === 1 ? separator : [];
-  const digit = counted.flatMap(({ itemIndex, cents }): ReceiptPriceFix[] =>
-    oneDigitChanges(cents)
-      .filter((toCents) => toCents - cents === differenceCents)
-      .map((toCents) => ({ itemIndex, reason: 'digit', fromCents: cents, toCents })),
+  if (separator.length > 0) return onlyGuess(separator);
+  const digit = counted.flatMap(({ itemIndex, cents, confidence }): Guess[] => {
+    const certainFix = fixed.get(itemIndex);
+    const read = certainFix?.toCents ?? cents;
+    return misreadDigits(read)
+      .filter((toCents) => toCents - read === differenceCents)
+      .map((toCents) => ({
+        itemIndex,
+        reason: certainFix ? 'separator' : 'digit',
+        fromCents: cents,
+        toCents,
+        confidence,
+      }));
+  });
+  return onlyGuess(digit);
+}
+
+/** The guess to take: the only one, or the only one whose price recognition doubted. */
+function onlyGuess(guesses: readonly Guess[]): ReceiptPriceFix | null {
+  const doubted = guesses.filter((guess) => guess.confidence < DOUBTED_PRICE);
+  const [guess] = guesses.length === 1 ? guesses : doubted.length === 1 ? doubted : [];
+  if (!guess) return null;
+  const { confidence: _confidence, ...fix } = guess;
+  return fix;
+}
+
+/** The amounts a price may have been, one digit of it misread or read where there was none. */
+const misreadDigits = (cents: number) => [
+  ...new Set([...oneDigitChanges(cents), ...oneDigitTooMany(cents)]),
+];
+
+/**
+ * Every amount with one digit fewer: a mark read as a digit (`17:99` for 1,99). Only where at
+ * least three digits remain, as every printed price has.
+ */
+function oneDigitTooMany(cents: number): number[] {
+  const digits = String(cents);
+  if (cents <= 0 || digits.length < 4) return [];
+  return [...digits].map((_digit, position) =>
+    Number(digits.slice(0, position) + digits.slice(position + 1)),
   );
-  return digit.length === 1 ? digit : [];
 }
 
 /**

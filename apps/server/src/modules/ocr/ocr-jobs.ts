@@ -175,10 +175,12 @@ export async function jobStatus(ctx: AppContext, actor: UserRow, id: number): Pr
 
 /** A stored item as the contract has it; items read before the review's fields get neutral ones. */
 function presentItem(
-  item: Partial<OcrItem> & Omit<OcrItem, 'line_index' | 'suggestion' | 'doubtful_words'>,
+  item: Partial<OcrItem> &
+    Omit<OcrItem, 'price_confidence' | 'line_index' | 'suggestion' | 'doubtful_words'>,
 ): OcrItem {
   return {
     ...item,
+    price_confidence: item.price_confidence ?? null,
     line_index: item.line_index ?? 0,
     suggestion: item.suggestion ?? false,
     doubtful_words: item.doubtful_words ?? [],
@@ -195,18 +197,19 @@ export async function jobResult(ctx: AppContext, actor: UserRow, id: number): Pr
   if (row.state !== 'done') {
     throw new AppError(409, 'conflict', `The photo job is ${row.state}, not done`);
   }
-  const items = (row.items ?? []).map(presentItem);
+  const read = (row.items ?? []).map(presentItem);
   const [image] = await ctx.db
     .select({ jobId: ocrImages.jobId })
     .from(ocrImages)
     .where(eq(ocrImages.jobId, row.id));
   // Computed when read, not stored: a better check applies to earlier jobs too.
   const check = checkReceiptTotal(
-    items.map((item) => ({
+    read.map((item) => ({
       name: item.name,
       quantity: item.quantity,
       unit: item.unit,
       priceCents: item.price_cents,
+      priceConfidence: item.price_confidence,
       confidence: item.confidence,
       line: item.line,
       lineIndex: item.line_index,
@@ -216,6 +219,11 @@ export async function jobResult(ctx: AppContext, actor: UserRow, id: number): Pr
     row.totalCents,
     row.discountsCents ?? 0,
   );
+  // The review starts from the corrected prices, and offers what was read back (ReviewTotalCheck).
+  const items = read.map((item, index) => {
+    const fix = check?.fixes.find((candidate) => candidate.itemIndex === index);
+    return fix ? { ...item, price_cents: fix.toCents } : item;
+  });
   return {
     job: presentJob(row),
     items,

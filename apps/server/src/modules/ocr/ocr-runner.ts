@@ -250,6 +250,7 @@ export class OcrRunner {
         quantity: item.quantity,
         unit: item.unit,
         price_cents: item.priceCents,
+        price_confidence: item.priceConfidence,
         confidence: item.confidence,
         line: item.line,
         line_index: item.lineIndex,

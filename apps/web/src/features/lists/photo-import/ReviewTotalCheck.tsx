@@ -6,9 +6,10 @@ import { money } from '../../../lib/money';
 import { checkTotal, type ReviewRow } from './review';
 
 /**
- * A receipt's printed total against its ticked items, as they are edited (issue 28 §2): the
- * proposed price fixes, each applied with one button, and what is still off offered as an
- * adjustment line. Advice only: adding the items is never held back by a mismatch.
+ * A receipt's printed total against its ticked items, as they are edited (issue 28 §2): the price
+ * fixes the items arrived with, each said with what was read offered back, those undone or
+ * edited away offered again, one button each, and what is still off offered as an adjustment
+ * line. Advice only: adding the items is never held back by a mismatch.
  */
 export function ReviewTotalCheck({
   check,
@@ -31,7 +32,6 @@ export function ReviewTotalCheck({
   const { t, i18n } = useTranslation();
   const format = (cents: number) => money(cents, currency, i18n.language);
   const state = checkTotal(check, jobId, rows, currency, i18n.language);
-  const pending = state.fixes.filter((fix) => fix.pending);
   const matches = state.differenceCents === 0;
 
   return (
@@ -59,32 +59,41 @@ export function ReviewTotalCheck({
             difference: format(state.differenceCents),
           })}
         </Text>
-        {pending.length > 0 && (
+        {state.fixes.length > 0 && (
           <BulletList size="sm" spacing={6}>
-            {pending.map((fix) => (
-              <BulletList.Item key={fix.row.key}>
-                <Group gap="xs" wrap="wrap">
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {t('lists.photoImport.check.fix', {
-                      item: fix.row.label,
-                      to: format(fix.toCents),
-                      from: format(fix.fromCents),
-                    })}
-                  </Text>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    aria-label={t('lists.photoImport.check.useFor', {
-                      amount: format(fix.toCents),
-                      item: fix.row.label,
-                    })}
-                    onClick={() => onFix(fix.row, fix.toCents)}
-                  >
-                    {t('lists.photoImport.check.use', { amount: format(fix.toCents) })}
-                  </Button>
-                </Group>
-              </BulletList.Item>
-            ))}
+            {state.fixes.map((fix) => {
+              // A fix the items arrived with is said, and what was read is offered back.
+              const offered = fix.pending ? fix.toCents : fix.fromCents;
+              return (
+                <BulletList.Item key={fix.row.key}>
+                  <Group gap="xs" wrap="wrap">
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {t(
+                        fix.pending
+                          ? 'lists.photoImport.check.fix'
+                          : 'lists.photoImport.check.fixed',
+                        {
+                          item: fix.row.label,
+                          to: format(fix.toCents),
+                          from: format(fix.fromCents),
+                        },
+                      )}
+                    </Text>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      aria-label={t('lists.photoImport.check.useFor', {
+                        amount: format(offered),
+                        item: fix.row.label,
+                      })}
+                      onClick={() => onFix(fix.row, offered)}
+                    >
+                      {t('lists.photoImport.check.use', { amount: format(offered) })}
+                    </Button>
+                  </Group>
+                </BulletList.Item>
+              );
+            })}
           </BulletList>
         )}
         {state.adjustmentCents > 0 && !state.hasAdjustment && (

@@ -43,6 +43,7 @@ const found = (
   quantity: 1,
   unit: null,
   price_cents: priceCents,
+  price_confidence: priceCents === null ? null : 90,
   confidence: 88,
   line: `${name.toUpperCase()} ${priceCents === null ? '' : (priceCents / 100).toFixed(2)}`.trim(),
   line_index: 0,
@@ -643,9 +644,10 @@ describe('the review of a photo (issue 28 §2)', () => {
     });
   });
 
-  it('checks the receipt’s total: applies a proposed fix, adds an adjustment line, and never blocks the adding', async () => {
+  it('checks the receipt’s total: says the fix the items came with, offers it back and again, adds an adjustment line, and never blocks the adding', async () => {
+    // The server gives Wine as corrected (€8.99), the fix keeping what was read (€89.90).
     const { dialog, server } = await review(
-      result(job(7), [found('Cheese', 449), found('Wine', 8990)], 1548, {
+      result(job(7), [found('Cheese', 449), found('Wine', 899)], 1548, {
         total_check: {
           items_cents: 9439,
           total_cents: 1548,
@@ -660,18 +662,29 @@ describe('the review of a photo (issue 28 §2)', () => {
     );
     const check = within(dialog).getByTestId('total-check');
     const summary = within(check).getByTestId('total-check-summary');
-    expect(summary).toHaveTextContent(
-      /^Receipt total €15\.48, items €94\.39, difference -€78\.91$/,
-    );
-    expect(within(check).getByText('Price of Wine may be €8.99 (read as €89.90)')).toBeVisible();
+    const wine = () =>
+      rowOf(dialog, 'Wine').then((row) =>
+        within(row).getByRole('textbox', { name: 'Price of Wine' }),
+      );
+    expect(await wine()).toHaveValue('8.99');
+    expect(summary).toHaveTextContent(/^Receipt total €15\.48, items €13\.48, difference €2\.00$/);
+    expect(
+      within(check).getByText(
+        'Price of Wine corrected to €8.99 to match the total (read as €89.90)',
+      ),
+    ).toBeVisible();
     // The adding is offered whatever the totals say.
     expect(within(dialog).getByRole('button', { name: 'Add 2 items' })).toBeEnabled();
     expect(within(dialog).queryByText('The totals differ')).toBeNull();
 
+    // What was read, taken back: the fix is then proposed.
+    await userEvent.click(within(check).getByRole('button', { name: 'Use €89.90 for Wine' }));
+    expect(await wine()).toHaveValue('89.90');
+    expect(summary).toHaveTextContent('Receipt total €15.48, items €94.39, difference -€78.91');
+    expect(within(check).getByText('Price of Wine may be €8.99 (read as €89.90)')).toBeVisible();
+
     await userEvent.click(within(check).getByRole('button', { name: 'Use €8.99 for Wine' }));
-    expect(
-      within(await rowOf(dialog, 'Wine')).getByRole('textbox', { name: 'Price of Wine' }),
-    ).toHaveValue('8.99');
+    expect(await wine()).toHaveValue('8.99');
     expect(summary).toHaveTextContent('Receipt total €15.48, items €13.48, difference €2.00');
     expect(within(check).queryByText(/Price of Wine may be/)).toBeNull();
     expect(
