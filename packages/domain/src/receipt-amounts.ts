@@ -70,6 +70,14 @@ const MEASURE =
 /** A quantity line of its own, with the tax class and specks a price line may have. */
 export const MEASURE_LINE = new RegExp(`^${MEASURE}${TAX_CLASS}?${STRAY}$`, 'iu');
 export const TRAILING_MEASURE = new RegExp(`^(.+?) ${MEASURE}$`, 'iu');
+/**
+ * A quantity line whose count was read as a letter ("Sx 1,29", "Z x 0,89", "S xXx 1,29"):
+ * group 1 the unit price. The count is the item's price over it (readReceiptItems).
+ */
+export const COUNT_LOST_LINE = new RegExp(
+  `^\\p{L} ?[x×*]{1,3} ?(?:${CURRENCY} ?)?(${AMOUNT})(?: ?${CURRENCY})?${TAX_CLASS}?${STRAY}$`,
+  'iu',
+);
 /** "BANANEN 2 x" before the price: the price is each one's. */
 export const TRAILING_TIMES = new RegExp(
   `^(.+?) ${QUANTITY} ?(?:(${UNITS})\\.? ?)?${TIMES}$`,

@@ -338,6 +338,10 @@ describe('readReceiptLines: quantity lines, bullets and counts', () => {
     ['spa', 'LECHE 0,89\nCERVEZA 4,74\n6 x 0,79\nTOTAL 5,63', ['CERVEZA', 6, null, 474]],
     // The times sign read twice, as on a photo of the hard set.
     ['eng', 'MILK 1.19\nTOMATO SOUP 2.85\n3 Xx 0.95\nTOTAL 4.04', ['TOMATO SOUP', 3, null, 285]],
+    // The count read as a letter, as on photos of the hard set: the item's price says it.
+    ['nld', 'EIEREN 2,59\nSx 1,29\nYOGHURT 3,87\nTOTAAL 6,46', ['YOGHURT', 3, null, 387]],
+    ['spa', 'LECHE 0,89\nZ x 0,89\nCAFE 1,78\nTOTAL 2,67', ['CAFE', 2, null, 178]],
+    ['nld', 'KAAS 4,99\nS xXx 1,29\nYOGHURT 3,87\nTOTAAL 8,86', ['YOGHURT', 3, null, 387]],
   ];
 
   it.each(layouts)(

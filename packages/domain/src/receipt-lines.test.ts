@@ -286,6 +286,28 @@ Milch 1L`,
     ],
   ],
   [
+    'a list (de) titled with one word, as the hard photo set writes them',
+    'deu',
+    `Einkauf
+- Milch
+- Brot`,
+    [
+      ['Milch', 1, null, null],
+      ['Brot', 1, null, null],
+    ],
+  ],
+  [
+    'a list (nl) titled with one word',
+    'nld',
+    `Lijstje
+Melk
+Kaas`,
+    [
+      ['Melk', 1, null, null],
+      ['Kaas', 1, null, null],
+    ],
+  ],
+  [
     'a handwritten list (fr)',
     'fra',
     `Liste de courses

@@ -2,6 +2,7 @@ import { ITEM_PRICE_MAX_CENTS } from '@household/contracts';
 import type { OcrLanguage } from '@household/contracts';
 import { parseItemLine } from './item-line';
 import {
+  COUNT_LOST_LINE,
   MEASURE_LINE,
   PRICE_SEPARATOR,
   SPACED_PRICE,
@@ -155,6 +156,8 @@ type Entry =
       totalCents: number | null;
       confidence: number;
     }
+  /** A quantity line whose count was not read: its item's price over the unit price says it. */
+  | { kind: 'count-lost'; unitPriceCents: number; confidence: number }
   /** The grand total. */
   | { kind: 'total'; totalCents: number }
   /**
@@ -362,11 +365,19 @@ function listNumbering(lines: readonly RecognisedLine[]): Set<number> {
  * line then prices; failing that, the item before, then the one after. A quantity line is never
  * an item itself. Returns every item line's draft, priced or not.
  */
-function readReceiptItems(entries: readonly Entry[]): Draft[] {
-  const draftAt = (index: number): Draft | null => {
-    const entry = entries[index];
-    return entry?.kind === 'item' && !entry.draft.hasMeasureLine ? entry.draft : null;
-  };
+function readReceiptItems(read: readonly Entry[]): Draft[] {
+  const draftIn =
+    (list: readonly Entry[]) =>
+    (index: number): Draft | null => {
+      const entry = list[index];
+      return entry?.kind === 'item' && !entry.draft.hasMeasureLine ? entry.draft : null;
+    };
+  const entries = read.map((entry, index) =>
+    entry.kind === 'count-lost'
+      ? countFromItem(entry, [index - 1, index + 1].map(draftIn(read)))
+      : entry,
+  );
+  const draftAt = draftIn(entries);
   entries.forEach((entry, index) => {
     if (entry.kind !== 'measure') return;
     const before = draftAt(index - 1);
@@ -394,6 +405,25 @@ function readReceiptItems(entries: readonly Entry[]): Draft[] {
     target.confidence = Math.min(target.confidence, entry.confidence);
   });
   return entries.flatMap((entry) => (entry.kind === 'item' ? [entry.draft] : []));
+}
+
+/**
+ * A quantity line whose count was lost, as the measure it was: the count is the first
+ * neighbouring item's price over the unit price, where that is a whole count of at least 2
+ * (3,87 over 1,29: 3). Otherwise nothing: never an item named by a letter.
+ */
+function countFromItem(
+  entry: Extract<Entry, { kind: 'count-lost' }>,
+  neighbours: readonly (Draft | null)[],
+): Entry {
+  for (const draft of neighbours) {
+    if (draft?.priceCents == null || draft.priceCents % entry.unitPriceCents !== 0) continue;
+    const quantity = draft.priceCents / entry.unitPriceCents;
+    if (quantity < 2 || !isQuantity(quantity)) continue;
+    const { unitPriceCents, confidence } = entry;
+    return { kind: 'measure', quantity, unit: null, unitPriceCents, totalCents: null, confidence };
+  }
+  return { kind: 'other' };
 }
 
 /**
@@ -440,6 +470,11 @@ function readText(text: string, source: LineSource, damagedPrices: boolean): Ent
 
   const measure = readMeasure(MEASURE_LINE.exec(text), null, confidence);
   if (measure !== undefined) return measure;
+  const countLost = COUNT_LOST_LINE.exec(text);
+  const unitPriceCents = countLost === null ? null : amountCents(countLost[1] ?? '');
+  if (unitPriceCents !== null && unitPriceCents > 0) {
+    return { kind: 'count-lost', unitPriceCents, confidence };
+  }
 
   const price = TRAILING_PRICE.exec(text);
   const cents = price === null ? null : amountCents(price[2] ?? '');

@@ -70,7 +70,7 @@ const NOT_ITEM_FIRST = new Set(
     'total gesamt importe montant betrag bedrag amount balance saldo tax cuota geg gegeben',
     'bezahlt betaald paid pagado entregado zuruck bar cash karte pin cb change debit credit kasse',
     'kassa caisse till bon ticket nr datum date fecha uhrzeit hora heure tijd liste lista list',
-    'shopping grocery groceries boodschappen courses compra',
+    'shopping grocery groceries boodschappen courses compra einkauf lijstje',
   ].flatMap((group) => group.split(' ')),
 );
 
