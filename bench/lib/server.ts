@@ -95,12 +95,20 @@ export function assertAppBuilt(): void {
   }
 }
 
+/**
+ * glibc's allocator settings given to the bench (`MALLOC_ARENA_MAX=2 npm run bench:ocr`), passed
+ * on to the server: to measure it as the container image runs it (Dockerfile).
+ */
+const allocatorSettings = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_')));
+
 export async function startServer(options: StartOptions): Promise<Server> {
   const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     TMPDIR: process.env.TMPDIR,
+    ...allocatorSettings(),
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),

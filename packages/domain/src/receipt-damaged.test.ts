@@ -323,6 +323,33 @@ describe('readReceiptLines: prices as recognition damages them', () => {
   });
 });
 
+describe('readReceiptLines: the total from the card payment', () => {
+  it.each([
+    // As a poor photo of the hard set was read: the total damaged, the card's amount whole.
+    ['eng', 'MILK 1.19\nBREAD 1.10\nTOTAL 2.2.\nVISA DEBIT 2.29', 229],
+    ['deu', 'MILCH 1,19\nBROT 2,49\nSUMME\nKarte 3,68', 368],
+    ['nld', 'MELK 1,09\nKAAS 4,99\nTOTAAI\nPIN 6,08', 608],
+    ['fra', 'LAIT 1,05\nBEURRE 2,49\nT0TAL\nCB 3,54', 354],
+    ['spa', 'LECHE 0,89\nPAN 1,15\nTARJETA 2,04', 204],
+  ] as [OcrLanguage, string, number][])(
+    'reads the total (%s) from what the card paid where its own line was lost',
+    (language, text, totalCents) => {
+      expect(read(text, language).totalCents).toBe(totalCents);
+    },
+  );
+
+  it('takes no total from cash handed over, nor from card payments that disagree', () => {
+    expect(
+      read('MILCH 1,19\nBROT 2,49\nSUMME\nBAR 5,00\nRückgeld 1,32', 'deu').totalCents,
+    ).toBeNull();
+    expect(read('MILK 1.19\nBREAD 2.49\nVISA 3.68\nVISA 3.88', 'eng').totalCents).toBeNull();
+  });
+
+  it('keeps the total line’s amount over the card’s', () => {
+    expect(read('MILK 1.19\nBREAD 2.49\nTOTAL 3.68\nVISA 13.68', 'eng').totalCents).toBe(368);
+  });
+});
+
 describe('readReceiptLines: quantity lines, bullets and counts', () => {
   /** A quantity line before or after its item, as each language's receipts print it. */
   const layouts: [OcrLanguage, string, Expected][] = [

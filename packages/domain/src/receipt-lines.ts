@@ -29,6 +29,7 @@ import {
 import {
   foldWords,
   hasReceiptWord,
+  isCardPayment,
   isDepositLine,
   isDiscountLine,
   isGrandTotal,
@@ -170,6 +171,8 @@ type Entry =
       kind: 'receipt-mark';
       /** What a discount (negative) or a bottle deposit adds to the total, in cents. */
       extraCents?: number;
+      /** What a card paid: the total, where the total's own line was not read. */
+      paidCents?: number;
     }
   /** Neither: a date, an address, a greeting, a price without a name, a garbled line. */
   | { kind: 'other' };
@@ -273,7 +276,10 @@ export function readReceiptLines(
   );
   return {
     items: result,
-    totalCents: totalCents ?? damagedTotalCents(damagedTotals, result, discountsAndDepositsCents),
+    totalCents:
+      totalCents ??
+      damagedTotalCents(damagedTotals, result, discountsAndDepositsCents) ??
+      paidByCard(read),
     discountsAndDepositsCents,
     kind,
   };
@@ -296,6 +302,19 @@ export interface CountedPrice {
   cents: number;
   /** How sure recognition was of the price (ReceiptItem.priceConfidence). */
   confidence: number;
+}
+
+/**
+ * What the card payments say was paid, where the total's line was lost or damaged beyond
+ * reading ("TOTAL 22.8." above "VISA DEBIT 22.81"): the total, when they agree on one amount.
+ */
+function paidByCard(read: readonly ReadLine[]): number | null {
+  const paid = new Set(
+    read.flatMap(({ entry }) =>
+      entry.kind === 'receipt-mark' && entry.paidCents !== undefined ? [entry.paidCents] : [],
+    ),
+  );
+  return paid.size === 1 ? [...paid][0]! : null;
 }
 
 /**
@@ -461,7 +480,9 @@ function readText(text: string, source: LineSource, damagedPrices: boolean): Ent
       if (isDepositLine(words)) {
         return { kind: 'receipt-mark', extraCents: isNegative ? -cents : cents };
       }
-      return { kind: 'receipt-mark' };
+      return isCardPayment(words) && !isNegative
+        ? { kind: 'receipt-mark', paidCents: cents }
+        : { kind: 'receipt-mark' };
     }
     // A refund's total is printed negative, and stays so.
     const isNegative = price[1] !== undefined || price[3] !== undefined;

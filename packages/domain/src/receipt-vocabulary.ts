@@ -210,3 +210,24 @@ export function isDiscountLine(words: readonly string[]): boolean {
 export function isDepositLine(words: readonly string[]): boolean {
   return words.some((word) => DEPOSIT_WORDS.has(word));
 }
+
+/**
+ * A card payment: its amount is the total paid, where a payment in cash ("BAR 50,00") is what
+ * was handed over, change to come. Not "change" or "cambio" (given back), nor "credit" alone.
+ */
+const CARD_WORDS = new Set(
+  [
+    'karte card carte cb pin pinnen girocard visa mastercard maestro vpay amex tarjeta debit',
+    'bancaire kartenzahlung contactless kontaktlos',
+  ].flatMap((group) => group.split(' ')),
+);
+const CASH_WORDS = new Set(
+  ['bar cash efectivo especes contant gegeben entregado'].flatMap((group) => group.split(' ')),
+);
+
+export function isCardPayment(words: readonly string[]): boolean {
+  return (
+    words.some((word) => CARD_WORDS.has(word)) &&
+    !words.some((word) => CASH_WORDS.has(word) || DISCOUNT_WORDS.has(word))
+  );
+}
