@@ -105,14 +105,16 @@ export type OcrLine = z.infer<typeof ZOcrLine>;
 
 /**
  * A correction of one item's price that explains (part of) a mismatch with the total: a decimal
- * separator the recognition lost (`225` for `2,25`) or one misread digit. The result's items
- * carry it applied (`to_cents`); `from_cents` is what was read, which the review offers back.
+ * separator the recognition lost (`225` for `2,25`), one misread digit, or (`unread`) the price
+ * of the one product line whose price was not read at all, what the total leaves. The result's
+ * items carry it applied (`to_cents`; an unread one ticked, no longer a suggestion);
+ * `from_cents` is what was read, which the review offers back (null: nothing was).
  */
 export const ZOcrPriceFix = z.object({
   /** The item's index in the result's `items`. */
   item_index: z.number().int().min(0),
-  reason: z.enum(['separator', 'digit']),
-  from_cents: z.number().int(),
+  reason: z.enum(['separator', 'digit', 'unread']),
+  from_cents: z.number().int().nullable(),
   to_cents: z.number().int(),
 });
 export type OcrPriceFix = z.infer<typeof ZOcrPriceFix>;

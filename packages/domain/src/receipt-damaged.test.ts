@@ -323,6 +323,43 @@ describe('readReceiptLines: prices as recognition damages them', () => {
   });
 });
 
+describe('readReceiptLines: a product whose price was specks', () => {
+  it('offers the product without the specks recognition doubted, and the total check prices it', () => {
+    // The careful Dutch receipt of the hard photo set, as read.
+    const sure = (text: string): RecognisedLine => ({
+      text,
+      confidence: 95,
+      words: text.split(' ').map((word) => ({ text: word, confidence: 95 })),
+    });
+    const lines: RecognisedLine[] = [
+      sure('Pindakaas 2,79'),
+      sure('Koffie 7,29'),
+      {
+        text: 'Eieren TE TJ',
+        confidence: 55,
+        words: [
+          { text: 'Eieren', confidence: 96 },
+          { text: 'TE', confidence: 46 },
+          { text: 'TJ', confidence: 24 },
+        ],
+      },
+      sure('Yoghurt 1,29'),
+      sure('TOTAAL 19,14'),
+    ];
+    const reading = readReceiptLines(lines, 'nld');
+    const eggs = reading.items.findIndex((item) => item.name === 'Eieren');
+    expect(reading.items[eggs]).toMatchObject({
+      priceCents: null,
+      suggestion: true,
+      line: 'Eieren TE TJ',
+      lineIndex: 2,
+    });
+    expect(checkReceiptTotal(reading.items, reading.totalCents)?.fixes).toEqual([
+      { itemIndex: eggs, reason: 'unread', fromCents: null, toCents: 777 },
+    ]);
+  });
+});
+
 describe('readReceiptLines: the total from the card payment', () => {
   it.each([
     // As a poor photo of the hard set was read: the total damaged, the card's amount whole.

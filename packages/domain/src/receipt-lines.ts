@@ -254,9 +254,7 @@ export function readReceiptLines(
     if (firstPriced < 0 || index < firstPriced) return entry;
     if (entry.kind === 'item' && entry.draft.priceCents !== null) return entry;
     if (entry.kind !== 'item' && entry.kind !== 'other') return entry;
-    if (!SPACED_PRICE.test(text) && !WHOLE_PRICE.test(text)) return entry;
-    const damaged = readLine(text, source, true)?.entry;
-    return damaged?.kind === 'item' && damaged.draft.priceCents !== null ? damaged : entry;
+    return readAgain(text, source) ?? entry;
   });
   const amidItems = new Set(
     firstPriced < 0 ? [] : region.slice(firstPriced).map(({ source }) => source.lineIndex),
@@ -282,6 +280,43 @@ export function readReceiptLines(
       paidByCard(read),
     discountsAndDepositsCents,
     kind,
+  };
+}
+
+/**
+ * A line amid a receipt's items that gave no priced item, read again: as a price recognition
+ * damaged ("2 25" and "225" taken for prices), or without the specks at its end that recognition
+ * doubted where the price was ("Eieren TE TJ": Eieren, offered without a price, which the total
+ * check may then give it). Null when neither reading gives an item.
+ */
+function readAgain(text: string, source: LineSource): Entry | null {
+  if (SPACED_PRICE.test(text) || WHOLE_PRICE.test(text)) {
+    const damaged = readLine(text, source, true)?.entry;
+    if (damaged?.kind === 'item' && damaged.draft.priceCents !== null) return damaged;
+  }
+  const kept = withoutDoubtfulEnd(source);
+  if (kept === null) return null;
+  const again = readLine(kept.text, kept.source, false)?.entry;
+  return again?.kind === 'item' ? again : null;
+}
+
+/**
+ * The line's words up to the last one recognition was sure of, and how sure it was of them; null
+ * when it doubted none at the end, or every word.
+ */
+function withoutDoubtfulEnd(source: LineSource): { text: string; source: LineSource } | null {
+  const { words } = source;
+  let end = words.length;
+  while (end > 0 && words[end - 1]!.confidence < LOW_CONFIDENCE) end -= 1;
+  if (end === words.length || end === 0) return null;
+  const kept = words.slice(0, end);
+  return {
+    text: normaliseLine(kept.map((word) => word.text).join(' ')),
+    source: {
+      ...source,
+      confidence: Math.min(...kept.map((word) => clampConfidence(word.confidence))),
+      words: kept,
+    },
   };
 }
 

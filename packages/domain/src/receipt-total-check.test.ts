@@ -129,6 +129,20 @@ describe('checkReceiptTotal', () => {
     ]);
   });
 
+  it('gives the one product line whose price was not read what the total leaves', () => {
+    // As the careful Dutch receipt was read: "Eieren TE TJ", its price 7,77 specks.
+    const read = [item(279), item(549), item(139), item(729), item(null, true), item(129)];
+    const check = checkReceiptTotal(read, 279 + 549 + 139 + 729 + 777 + 129);
+    expect(check?.fixes).toEqual([
+      { itemIndex: 4, reason: 'unread', fromCents: null, toCents: 777 },
+    ]);
+    expect(check?.adjustmentCents).toBe(0);
+    // Nothing left for it, or two such lines: no price is given.
+    expect(checkReceiptTotal(read, 279 + 549 + 139 + 729 + 129)?.fixes).toEqual([]);
+    const two = checkReceiptTotal([...read, item(null, true)], 2602);
+    expect(two?.fixes).toEqual([]);
+  });
+
   it('offers what no single fix explains as an adjustment', () => {
     const check = checkReceiptTotal([item(119), item(249)], 1000);
     expect(check).toMatchObject({ differenceCents: 632, fixes: [], adjustmentCents: 632 });
@@ -195,12 +209,15 @@ describe('checkReceiptTotal', () => {
           expect(fixedSum(items, check)).toBe(total);
           // Besides the prices above the total, at most one guess; never two for one item.
           const isAboveTotal = (fix: ReceiptPriceFix) =>
-            total > 0 && fix.fromCents > total && fix.toCents <= total;
+            total > 0 && fix.fromCents !== null && fix.fromCents > total && fix.toCents <= total;
           expect(check.fixes.filter((fix) => !isAboveTotal(fix)).length).toBeLessThanOrEqual(1);
           expect(new Set(check.fixes.map((fix) => fix.itemIndex)).size).toBe(check.fixes.length);
           for (const fix of check.fixes) {
-            expect(items[fix.itemIndex]?.suggestion).toBe(false);
+            // A price not read is given to the one offered line without one; others are fixed.
+            const isUnread = fix.reason === 'unread';
+            expect(items[fix.itemIndex]?.suggestion).toBe(isUnread);
             expect(items[fix.itemIndex]?.priceCents).toBe(fix.fromCents);
+            if (isUnread) expect(fix.toCents).toBeGreaterThan(0);
           }
         },
       ),

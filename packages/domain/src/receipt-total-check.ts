@@ -1,17 +1,29 @@
+import { ITEM_PRICE_MAX_CENTS } from '@household/contracts';
 import { countedPrices, type CountedPrice, type ReceiptItem } from './receipt-lines';
 
-/** A proposed correction of one item's price that explains a mismatch with the printed total. */
-export interface ReceiptPriceFix {
+/** A correction of one item's price that explains a mismatch with the printed total. */
+export type ReceiptPriceFix = {
   /** The item's index in the items checked. */
   itemIndex: number;
-  /**
-   * A decimal separator recognition lost (`225` read for `2,25`; with one digit misread too,
-   * `145` for `1,15`), or one digit misread or read where there was none.
-   */
-  reason: 'separator' | 'digit';
-  fromCents: number;
   toCents: number;
-}
+} & (
+  | {
+      /**
+       * A decimal separator recognition lost (`225` read for `2,25`; with one digit misread
+       * too, `145` for `1,15`), or one digit misread or read where there was none.
+       */
+      reason: 'separator' | 'digit';
+      fromCents: number;
+    }
+  | {
+      /**
+       * The one product line amid the items whose price was not read at all (an offered
+       * suggestion): it costs what the total leaves. Applied, it is ticked.
+       */
+      reason: 'unread';
+      fromCents: null;
+    }
+);
 
 /** The printed total against the sum of the items that are not suggestions. */
 export interface ReceiptTotalCheck {
@@ -54,7 +66,7 @@ export function checkReceiptTotal(
   const unexplainedCents = differenceCents - discountsAndDepositsCents;
   const certain = certainSeparatorFixes(counted, totalCents);
   const left = unexplainedCents - changeOf(certain);
-  const guess = left === 0 ? null : findFix(counted, certain, left);
+  const guess = left === 0 ? null : (unreadPrice(items, left) ?? findFix(counted, certain, left));
   // A guess about a price whose separator was certain replaces that fix: one fix per item.
   const fixes = [
     ...certain.filter((fix) => fix.itemIndex !== guess?.itemIndex),
@@ -77,7 +89,21 @@ const DOUBTED_PRICE = 80;
 
 /** What applying the fixes changes the items' sum by. */
 const changeOf = (fixes: readonly ReceiptPriceFix[]) =>
-  fixes.reduce((sum, fix) => sum + fix.toCents - fix.fromCents, 0);
+  fixes.reduce((sum, fix) => sum + fix.toCents - (fix.fromCents ?? 0), 0);
+
+/**
+ * The price of the one product line whose price was not read, where the items leave some of the
+ * total unexplained: it must be in that difference, and a single line missing its price is a far
+ * likelier cause than a misread digit besides. Null with none or several such lines.
+ */
+function unreadPrice(items: readonly ReceiptItem[], leftCents: number): ReceiptPriceFix | null {
+  if (leftCents <= 0 || leftCents > ITEM_PRICE_MAX_CENTS) return null;
+  const unpriced = items.flatMap((item, itemIndex) =>
+    item.suggestion && item.priceCents === null ? [itemIndex] : [],
+  );
+  if (unpriced.length !== 1) return null;
+  return { itemIndex: unpriced[0]!, reason: 'unread', fromCents: null, toCents: leftCents };
+}
 
 /**
  * Prices that cannot be as read: whole units above the printed total itself (`135` read for 1,35

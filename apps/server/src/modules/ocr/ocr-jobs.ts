@@ -222,7 +222,13 @@ export async function jobResult(ctx: AppContext, actor: UserRow, id: number): Pr
   // The review starts from the corrected prices, and offers what was read back (ReviewTotalCheck).
   const items = read.map((item, index) => {
     const fix = check?.fixes.find((candidate) => candidate.itemIndex === index);
-    return fix ? { ...item, price_cents: fix.toCents } : item;
+    if (!fix) return item;
+    // A product whose price was not read, priced by the total, is ticked like the others.
+    return {
+      ...item,
+      price_cents: fix.toCents,
+      suggestion: item.suggestion && fix.reason !== 'unread',
+    };
   });
   return {
     job: presentJob(row),

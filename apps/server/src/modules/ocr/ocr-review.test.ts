@@ -44,22 +44,27 @@ function exactlyRead(doc: SampleDocument, items: { name: string; price_cents: nu
 }
 
 describe('a receipt whose items do not add up to its total', () => {
-  it('comes with the price recognition doubted corrected, what was read kept in the fix', async () => {
-    const ann = await buildUser(t.app, { name: 'Ann' });
-    // As a careful photo was read: Milk 1,15 read "145" at 35 %, Eggs sure; and a line stored
-    // by an older version, without the price's confidence.
-    const line = (name: string, cents: number, priceConfidence?: number) => ({
-      name,
-      quantity: 1,
-      unit: null,
-      price_cents: cents,
-      ...(priceConfidence === undefined ? {} : { price_confidence: priceConfidence }),
-      confidence: 90,
-      line: `${name} ${cents}`,
-      line_index: 0,
-      suggestion: false,
-      doubtful_words: [],
-    });
+  /** An item as a job stores it; without a price's confidence, as older versions stored them. */
+  const stored = (
+    name: string,
+    cents: number | null,
+    {
+      priceConfidence,
+      suggestion = false,
+    }: { priceConfidence?: number; suggestion?: boolean } = {},
+  ) => ({
+    name,
+    quantity: 1,
+    unit: null,
+    price_cents: cents,
+    ...(priceConfidence === undefined ? {} : { price_confidence: priceConfidence }),
+    confidence: 90,
+    line: `${name} ${cents ?? ''}`,
+    line_index: 0,
+    suggestion,
+    doubtful_words: [],
+  });
+  const storedJob = async (ann: TestUser, items: ReturnType<typeof stored>[], total: number) => {
     const [job] = await t.database.db
       .insert(ocrJobs)
       .values({
@@ -68,14 +73,29 @@ describe('a receipt whose items do not add up to its total', () => {
         state: 'done',
         fileName: 'receipt.jpg',
         kind: 'receipt',
-        totalCents: 229 + 115 + 449,
-        // The stored shape of older jobs lacks the price's confidence.
-        items: [line('Eggs', 229, 95), line('Milk', 14_500, 35), line('Olive Oil', 449)] as never,
+        totalCents: total,
+        items: items as never,
         lines: [],
       })
       .returning();
+    return job!.id;
+  };
 
-    const read = await result(ann, job!.id);
+  it('comes with the price recognition doubted corrected, what was read kept in the fix', async () => {
+    const ann = await buildUser(t.app, { name: 'Ann' });
+    // As a careful photo was read: Milk 1,15 read "145" at 35 %, Eggs sure; Olive Oil as stored
+    // by an older version.
+    const id = await storedJob(
+      ann,
+      [
+        stored('Eggs', 229, { priceConfidence: 95 }),
+        stored('Milk', 14_500, { priceConfidence: 35 }),
+        stored('Olive Oil', 449),
+      ],
+      229 + 115 + 449,
+    );
+
+    const read = await result(ann, id);
     expect(read.items.map((item) => [item.name, item.price_cents, item.price_confidence])).toEqual([
       ['Eggs', 229, 95],
       ['Milk', 115, 35],
@@ -86,6 +106,26 @@ describe('a receipt whose items do not add up to its total', () => {
       total_cents: 793,
       difference_cents: 793 - (229 + 14_500 + 449),
       fixes: [{ item_index: 1, reason: 'separator', from_cents: 14_500, to_cents: 115 }],
+      adjustment_cents: 0,
+    });
+  });
+
+  it('comes with the product whose price was not read priced by the total, and ticked', async () => {
+    const ann = await buildUser(t.app, { name: 'Ann' });
+    const id = await storedJob(
+      ann,
+      [stored('Koffie', 729), stored('Eieren', null, { suggestion: true }), stored('Kaas', 449)],
+      729 + 777 + 449,
+    );
+
+    const read = await result(ann, id);
+    expect(read.items.map((item) => [item.name, item.price_cents, item.suggestion])).toEqual([
+      ['Koffie', 729, false],
+      ['Eieren', 777, false],
+      ['Kaas', 449, false],
+    ]);
+    expect(read.total_check).toMatchObject({
+      fixes: [{ item_index: 1, reason: 'unread', from_cents: null, to_cents: 777 }],
       adjustment_cents: 0,
     });
   });
@@ -113,7 +153,7 @@ describe('a photo turned 8° with a shadow across it', () => {
     // The items come with the check's fixes applied; its sum is of the prices as read.
     const sure = read.items.filter((item) => !item.suggestion);
     const fixedBy = (read.total_check?.fixes ?? []).reduce(
-      (sum, fix) => sum + fix.to_cents - fix.from_cents,
+      (sum, fix) => sum + fix.to_cents - (fix.from_cents ?? 0),
       0,
     );
     const itemsCents = sure.reduce((sum, item) => sum + (item.price_cents ?? 0), 0) - fixedBy;

@@ -3,7 +3,17 @@ import { Alert, Button, Group, List as BulletList, Stack, Text } from '@mantine/
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../../../lib/money';
-import { checkTotal, type ReviewRow } from './review';
+import { checkTotal, type OfferedFix, type ReviewRow } from './review';
+
+/** What the check says of a fix: proposed or applied, of a price misread or not read at all. */
+const fixText = (fix: OfferedFix) => {
+  if (fix.fromCents === null) {
+    return fix.pending
+      ? 'lists.photoImport.check.fixUnread'
+      : 'lists.photoImport.check.fixedUnread';
+  }
+  return fix.pending ? 'lists.photoImport.check.fix' : 'lists.photoImport.check.fixed';
+};
 
 /**
  * A receipt's printed total against its ticked items, as they are edited (issue 28 §2): the price
@@ -62,34 +72,32 @@ export function ReviewTotalCheck({
         {state.fixes.length > 0 && (
           <BulletList size="sm" spacing={6}>
             {state.fixes.map((fix) => {
-              // A fix the items arrived with is said, and what was read is offered back.
+              // A fix the items arrived with is said, and what was read is offered back; a price
+              // not read has nothing to give back.
               const offered = fix.pending ? fix.toCents : fix.fromCents;
               return (
                 <BulletList.Item key={fix.row.key}>
                   <Group gap="xs" wrap="wrap">
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {t(
-                        fix.pending
-                          ? 'lists.photoImport.check.fix'
-                          : 'lists.photoImport.check.fixed',
-                        {
-                          item: fix.row.label,
-                          to: format(fix.toCents),
-                          from: format(fix.fromCents),
-                        },
-                      )}
-                    </Text>
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      aria-label={t('lists.photoImport.check.useFor', {
-                        amount: format(offered),
+                      {t(fixText(fix), {
                         item: fix.row.label,
+                        to: format(fix.toCents),
+                        from: fix.fromCents === null ? '' : format(fix.fromCents),
                       })}
-                      onClick={() => onFix(fix.row, offered)}
-                    >
-                      {t('lists.photoImport.check.use', { amount: format(offered) })}
-                    </Button>
+                    </Text>
+                    {offered !== null && (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        aria-label={t('lists.photoImport.check.useFor', {
+                          amount: format(offered),
+                          item: fix.row.label,
+                        })}
+                        onClick={() => onFix(fix.row, offered)}
+                      >
+                        {t('lists.photoImport.check.use', { amount: format(offered) })}
+                      </Button>
+                    )}
                   </Group>
                 </BulletList.Item>
               );

@@ -720,6 +720,39 @@ describe('the review of a photo (issue 28 §2)', () => {
     });
   });
 
+  it('says a price the total gave to a product whose price was not read, and offers it again once changed', async () => {
+    const { dialog } = await review(
+      result(job(7), [found('Cheese', 449), found('Eggs', 777)], 1226, {
+        total_check: {
+          items_cents: 449,
+          total_cents: 1226,
+          difference_cents: 777,
+          fixes: [{ item_index: 1, reason: 'unread', from_cents: null, to_cents: 777 }],
+          adjustment_cents: 0,
+        },
+      }),
+    );
+    const check = within(dialog).getByTestId('total-check');
+    expect(
+      within(check).getByText('Price of Eggs not read: €7.77, what the total leaves'),
+    ).toBeVisible();
+    // Nothing was read to be given back.
+    expect(within(check).queryByRole('button')).toBeNull();
+    expect(within(check).getByTestId('total-check-summary')).toHaveTextContent(
+      'Receipt total €12.26, items €12.26, difference €0.00',
+    );
+
+    const eggs = within(await rowOf(dialog, 'Eggs')).getByRole('textbox', {
+      name: 'Price of Eggs',
+    });
+    await userEvent.clear(eggs);
+    expect(
+      within(check).getByText('Price of Eggs may be €7.77: what the total leaves (not read)'),
+    ).toBeVisible();
+    await userEvent.click(within(check).getByRole('button', { name: 'Use €7.77 for Eggs' }));
+    expect(eggs).toHaveValue('7.77');
+  });
+
   it('offers nothing to add when the items exceed the total, since a price cannot be negative', async () => {
     const { dialog } = await review(
       result(job(7), [found('Cheese', 449), found('Wine', 899)], 1300, {

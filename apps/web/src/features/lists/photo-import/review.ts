@@ -89,7 +89,8 @@ export function adjustmentRow(
 /** A price fix as the review offers it: the row it is for, and whether it is still to be applied. */
 export interface OfferedFix {
   row: ReviewRow;
-  fromCents: number;
+  /** What was read; null where no price was (the total gave it). */
+  fromCents: number | null;
   toCents: number;
   pending: boolean;
 }
