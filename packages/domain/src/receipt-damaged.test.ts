@@ -382,6 +382,22 @@ describe('readReceiptLines: the total from the card payment', () => {
     expect(read('MILK 1.19\nBREAD 2.49\nVISA 3.68\nVISA 3.88', 'eng').totalCents).toBeNull();
   });
 
+  it('takes no total from a card amount recognition doubted', () => {
+    const lines: RecognisedLine[] = [
+      { text: 'Butter 2,39 A', confidence: 95 },
+      { text: 'SUMME', confidence: 96 },
+      {
+        text: 'Karte 9,58',
+        confidence: 49,
+        words: [
+          { text: 'Karte', confidence: 96 },
+          { text: '9,58', confidence: 2 },
+        ],
+      },
+    ];
+    expect(readReceiptLines(lines, 'deu').totalCents).toBeNull();
+  });
+
   it('keeps the total line’s amount over the card’s', () => {
     expect(read('MILK 1.19\nBREAD 2.49\nTOTAL 3.68\nVISA 13.68', 'eng').totalCents).toBe(368);
   });
@@ -419,6 +435,16 @@ describe('readReceiptLines: quantity lines, bullets and counts', () => {
       );
     },
   );
+
+  it('gives a quantity line to the neighbour whose price is missing, not to one priced otherwise', () => {
+    // The ordinary Dutch receipt as read: 3 x 2,59 above Eieren, whose 7,77 was lost.
+    const reading = read('KOFFIE 7,29\n3x 2,59\nEIEREN\nYOGHURT 1,29\nTOTAAL 16,35', 'nld');
+    expect(items(reading)).toEqual([
+      ['KOFFIE', 1, null, 729],
+      ['EIEREN', 3, null, 777],
+      ['YOGHURT', 1, null, 129],
+    ]);
+  });
 
   it('reads a weighed item with its weight line priced "per kg"', () => {
     const text = `BANANEN 1,68\n0,845 kg x 1,99 per kg\nTOTAAL 1,68`;

@@ -314,7 +314,7 @@ function withoutDoubtfulEnd(source: LineSource): { text: string; source: LineSou
     text: normaliseLine(kept.map((word) => word.text).join(' ')),
     source: {
       ...source,
-      confidence: Math.min(...kept.map((word) => clampConfidence(word.confidence))),
+      confidence: leastSure(kept, source.confidence),
       words: kept,
     },
   };
@@ -337,6 +337,18 @@ export interface CountedPrice {
   cents: number;
   /** How sure recognition was of the price (ReceiptItem.priceConfidence). */
   confidence: number;
+}
+
+/** How sure recognition was of a line's amounts: its least sure word with a digit. */
+const amountConfidence = (source: LineSource) =>
+  leastSure(source.words.filter(hasDigit), source.confidence);
+
+const hasDigit = (word: RecognisedWord) => /\d/u.test(word.text);
+
+/** The confidence of the least sure of the words; `otherwise` when there are none. */
+function leastSure(words: readonly RecognisedWord[], otherwise: number): number {
+  if (words.length === 0) return otherwise;
+  return Math.min(...words.map((word) => clampConfidence(word.confidence)));
 }
 
 /**
@@ -444,8 +456,8 @@ function readReceiptItems(read: readonly Entry[]): Draft[] {
     const target =
       [before, after].find(isItsItem(0)) ??
       [before, after].find(isItsItem(ROUNDING_CENTS)) ??
-      (before?.priceCents === null ? before : null) ??
-      (before === null && after?.priceCents === null ? after : null) ??
+      // Else the item whose price is missing: the quantity line says what it cost.
+      [before, after].find((draft) => draft?.priceCents === null) ??
       before ??
       after;
     if (target === null) return;
@@ -515,7 +527,8 @@ function readText(text: string, source: LineSource, damagedPrices: boolean): Ent
       if (isDepositLine(words)) {
         return { kind: 'receipt-mark', extraCents: isNegative ? -cents : cents };
       }
-      return isCardPayment(words) && !isNegative
+      // An amount recognition doubted ("Karte 9,58" at 2 %, for 25,57) says nothing.
+      return isCardPayment(words) && !isNegative && amountConfidence(source) >= LOW_CONFIDENCE
         ? { kind: 'receipt-mark', paidCents: cents }
         : { kind: 'receipt-mark' };
     }
@@ -729,10 +742,9 @@ function priceConfidence(draft: Draft, name: string): number | null {
   if (draft.priceCents === null) return null;
   const nameWords = new Set(name.split(' ').map(wordKey));
   const priceWords = draft.words.filter(
-    (word) => /\d/u.test(word.text) && !nameWords.has(wordKey(word.text)),
+    (word) => hasDigit(word) && !nameWords.has(wordKey(word.text)),
   );
-  if (priceWords.length === 0) return draft.confidence;
-  return Math.min(...priceWords.map((word) => clampConfidence(word.confidence)));
+  return leastSure(priceWords, draft.confidence);
 }
 
 /** A word as compared: its look-alike digits read as letters, no marks at its ends, any case. */
