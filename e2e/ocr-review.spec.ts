@@ -209,7 +209,7 @@ async function addAll(page: Page, dialog: ReturnType<Page['getByRole']>) {
   }
 }
 
-test('the review shows the chosen line on the photo, fixes a misread price, adds an adjustment line and the items', async ({
+test('the review shows the chosen line on the photo, says the price the total corrected and offers back what was read, adds an adjustment line and the items', async ({
   page,
   request,
 }) => {

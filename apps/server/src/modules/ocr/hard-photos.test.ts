@@ -128,4 +128,25 @@ describe('grainy photos read a second time, through the API', () => {
     },
     OCR_TIMEOUT,
   );
+
+  // Recognition read Milk 1,15 as "145" (its price word at 35 %), a digit and the separator.
+  it(
+    'a careful receipt comes with the price recognition doubted corrected by the total',
+    async () => {
+      const doc = hardDocument('eng-careful-receipt-2');
+      const result = await readThroughApi(t, doc);
+      const milk = result.items.findIndex((item) => item.name === 'Milk');
+      expect(result.items[milk]).toMatchObject({ price_cents: 115, suggestion: false });
+      expect(result.items[milk]!.price_confidence).toBeLessThan(80);
+      expect(result.total_check?.fixes).toEqual([
+        { item_index: milk, reason: 'separator', from_cents: 14_500, to_cents: 115 },
+      ]);
+      for (const item of doc.items) {
+        const found = result.items.find((candidate) => candidate.name === item.name);
+        expect(found?.price_cents, item.name).toBe(item.priceCents);
+      }
+      expect(result.total_check?.adjustment_cents).toBe(0);
+    },
+    OCR_TIMEOUT,
+  );
 });
