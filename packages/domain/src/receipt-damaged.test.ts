@@ -17,6 +17,12 @@ const recognised = (text: string, confidence = 91): RecognisedLine[] =>
   text.split('\n').map((line) => ({ text: line, confidence }));
 const read = (text: string, language: OcrLanguage, confidence?: number): ReceiptReading =>
   readReceiptLines(recognised(text, confidence), language);
+/** A line as recognised word by word: each word of `text` with its confidence, in order. */
+const inWords = (text: string, confidence: number, words: readonly number[]): RecognisedLine => ({
+  text,
+  confidence,
+  words: text.split(' ').map((word, index) => ({ text: word, confidence: words[index]! })),
+});
 const items = (reading: ReceiptReading): Expected[] =>
   reading.items.map((item) => [item.name, item.quantity, item.unit, item.priceCents]);
 
@@ -213,16 +219,7 @@ describe('readReceiptLines: doubtful lines and junk', () => {
   it('names the words of a name read with low confidence, as the name writes them', () => {
     const reading = readReceiptLines(
       [
-        {
-          text: '- Olive 0il 3,49',
-          confidence: 70,
-          words: [
-            { text: '-', confidence: 40 },
-            { text: 'Olive', confidence: 88 },
-            { text: '0il', confidence: 41 },
-            { text: '3,49', confidence: 90 },
-          ],
-        },
+        inWords('- Olive 0il 3,49', 70, [40, 88, 41, 90]),
         { text: 'Brot 1,99', confidence: 90, words: [{ text: 'Brot', confidence: 95 }] },
       ],
       'eng',
@@ -326,23 +323,11 @@ describe('readReceiptLines: prices as recognition damages them', () => {
 describe('readReceiptLines: a product whose price was specks', () => {
   it('offers the product without the specks recognition doubted, and the total check prices it', () => {
     // The careful Dutch receipt of the hard photo set, as read.
-    const sure = (text: string): RecognisedLine => ({
-      text,
-      confidence: 95,
-      words: text.split(' ').map((word) => ({ text: word, confidence: 95 })),
-    });
+    const sure = (text: string) => inWords(text, 95, [95, 95]);
     const lines: RecognisedLine[] = [
       sure('Pindakaas 2,79'),
       sure('Koffie 7,29'),
-      {
-        text: 'Eieren TE TJ',
-        confidence: 55,
-        words: [
-          { text: 'Eieren', confidence: 96 },
-          { text: 'TE', confidence: 46 },
-          { text: 'TJ', confidence: 24 },
-        ],
-      },
+      inWords('Eieren TE TJ', 55, [96, 46, 24]),
       sure('Yoghurt 1,29'),
       sure('TOTAAL 19,14'),
     ];
@@ -386,14 +371,7 @@ describe('readReceiptLines: the total from the card payment', () => {
     const lines: RecognisedLine[] = [
       { text: 'Butter 2,39 A', confidence: 95 },
       { text: 'SUMME', confidence: 96 },
-      {
-        text: 'Karte 9,58',
-        confidence: 49,
-        words: [
-          { text: 'Karte', confidence: 96 },
-          { text: '9,58', confidence: 2 },
-        ],
-      },
+      inWords('Karte 9,58', 49, [96, 2]),
     ];
     expect(readReceiptLines(lines, 'deu').totalCents).toBeNull();
   });
