@@ -48,7 +48,8 @@ export interface ReceiptTotalCheck {
  * adjustment. A price of whole units above the printed total itself cannot be as read: its
  * separator is given back first, whatever else remains (certainSeparatorFixes), and the one
  * guess may then find a digit of it misread too (`145` for 1,15: one fix, from 145,00 to 1,15).
- * Suggestions are not counted: they are not ticked in the review.
+ * Before any guess, the one product line whose price was not read at all takes what the items
+ * leave (unreadPrice). Suggestions are not counted: they are not ticked in the review.
  * The discounts and deposits printed among the items (ReceiptReading.discountsAndDepositsCents)
  * are no misreading: the fixes are looked for in what they leave unexplained, and they stay in
  * the adjustment. Null without a total. Pure.
