@@ -426,10 +426,11 @@ function listNumbering(lines: readonly RecognisedLine[]): Set<number> {
 
 /**
  * Attaches each quantity line to its item: the neighbour (before, then after) whose price is
- * the quantity times the unit price, exactly or within a rounding; failing that, a name line
- * without a price just before it (or just after, when nothing is before it), which the quantity
- * line then prices; failing that, the item before, then the one after. A quantity line is never
- * an item itself. Returns every item line's draft, priced or not.
+ * the quantity times the unit price, exactly or within a rounding; failing that, a neighbouring
+ * name line without a price (before, then after), which the quantity line then prices; failing
+ * that, the item before, then the one after. A quantity line whose count was lost takes it from
+ * its item first (countFromItem). A quantity line is never an item itself. Returns every item
+ * line's draft, priced or not.
  */
 function readReceiptItems(read: readonly Entry[]): Draft[] {
   const draftIn =
