@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ReceiptItem, ReceiptReading } from './receipt-lines';
-import { addsUp, strongerReceiptReading } from './receipt-reading-choice';
+import type { ReceiptItem, ReceiptReading, RecognisedLine } from './receipt-lines';
+import {
+  addsUp,
+  holdsTogether,
+  strongerLastReading,
+  strongerReceiptReading,
+} from './receipt-reading-choice';
 
 const item = (priceCents: number | null, suggestion = false): ReceiptItem => ({
   name: 'Brot',
@@ -81,6 +86,51 @@ describe('strongerReceiptReading', () => {
         if (reversed !== chosen) {
           expect(first.kind).toBe(second.kind);
           expect(addsUp(first)).toBe(addsUp(second));
+        }
+      }),
+    );
+  });
+});
+
+const linesAt = (...confidences: number[]): RecognisedLine[] =>
+  confidences.map((confidence) => ({ text: 'Brot', confidence }));
+
+const list = (names: number): ReceiptReading => ({
+  ...receipt(new Array<null>(names).fill(null), null),
+  kind: 'list',
+});
+
+describe('holdsTogether', () => {
+  it('holds for a receipt only when it adds up, whatever its lines', () => {
+    expect(holdsTogether(receipt([119, 249], 368), linesAt(20, 30))).toBe(true);
+    expect(holdsTogether(receipt([119, 200], 368), linesAt(95, 96))).toBe(false);
+  });
+
+  it('holds for a list recognition was on the whole sure of', () => {
+    expect(holdsTogether(list(3), linesAt(60, 55, 45))).toBe(true);
+    // A receipt whose shadow came out as noise, read as a list.
+    expect(holdsTogether(list(3), linesAt(44, 33, 20))).toBe(false);
+    expect(holdsTogether(list(0), [])).toBe(false);
+  });
+});
+
+describe('strongerLastReading', () => {
+  it('gives up a list only for a receipt that adds up', () => {
+    const noise = list(6);
+    const whole = receipt([119, 249], 368);
+    expect(strongerLastReading(noise, whole)).toBe(whole);
+    expect(strongerLastReading(noise, receipt([119, 200], 368))).toBe(noise);
+    expect(strongerLastReading(noise, list(2))).toBe(noise);
+  });
+
+  it('between receipts, chooses as strongerReceiptReading does; a receipt is never given up for a list', () => {
+    fc.assert(
+      fc.property(aReading, aReading, (taken, last) => {
+        const chosen = strongerLastReading(taken, last);
+        if (taken.kind === 'receipt') {
+          expect(chosen).toBe(strongerReceiptReading(taken, last));
+        } else {
+          expect(chosen).toBe(last.kind === 'receipt' && addsUp(last) ? last : taken);
         }
       }),
     );

@@ -1,4 +1,4 @@
-import type { ReceiptReading } from './receipt-lines';
+import type { ReceiptReading, RecognisedLine } from './receipt-lines';
 import { checkReceiptTotal } from './receipt-total-check';
 
 /**
@@ -34,4 +34,32 @@ export function strongerReceiptReading(
   const firstAddsUp = addsUp(first);
   if (firstAddsUp !== addsUp(second)) return firstAddsUp ? first : second;
   return pricedItems(second) > pricedItems(first) ? second : first;
+}
+
+/**
+ * Below this mean confidence of its lines a reading is doubted: the shopping lists of the hard
+ * photo set read at 51–96, while receipts whose shadow or grain came out as noise, read as lists,
+ * gave 0–42.
+ */
+const DOUBTED_READING_CONFIDENCE = 50;
+
+/**
+ * Whether a reading can be taken without trying another way of reading the photo: a receipt whose
+ * items add up to its total, or a list recognition was on the whole sure of. Pure.
+ */
+export function holdsTogether(reading: ReceiptReading, lines: readonly RecognisedLine[]): boolean {
+  if (reading.kind === 'receipt') return addsUp(reading);
+  if (lines.length === 0) return false;
+  const mean = lines.reduce((sum, line) => sum + line.confidence, 0) / lines.length;
+  return mean >= DOUBTED_READING_CONFIDENCE;
+}
+
+/**
+ * Of a reading taken and one made another way as a last resort, the one to trust. A list is given
+ * up only for a receipt that adds up (a receipt read as noise by the first ways); between
+ * receipts, as strongerReceiptReading says. Pure.
+ */
+export function strongerLastReading(taken: ReceiptReading, last: ReceiptReading): ReceiptReading {
+  if (taken.kind === 'list') return last.kind === 'receipt' && addsUp(last) ? last : taken;
+  return strongerReceiptReading(taken, last);
 }

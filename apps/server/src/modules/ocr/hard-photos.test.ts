@@ -129,6 +129,25 @@ describe('grainy photos read a second time, through the API', () => {
     OCR_TIMEOUT,
   );
 
+  // A shadow across the crumpled paper: read with a threshold per window, as one block or one
+  // column, the receipt gave lines of noise and no item; with one threshold for the page its items
+  // add up to the total (bench/README.md "A last reading with one threshold").
+  it(
+    'a receipt read as noise both ways is read a last time with one threshold for the page',
+    async () => {
+      const doc = hardDocument('spa-poor-receipt-2');
+      const result = await readThroughApi(t, doc);
+      expect(result.kind).toBe('receipt');
+      expect(result.total_cents).toBe(doc.totalCents);
+      expect(result.total_check?.adjustment_cents).toBe(0);
+      // Every item (two names with a letter misread), where the first two readings gave one.
+      expect(result.items).toHaveLength(doc.items.length);
+      const names = result.items.map((item) => item.name.toLowerCase());
+      for (const name of ['pan de molde', 'arroz', 'tomates']) expect(names).toContain(name);
+    },
+    OCR_TIMEOUT,
+  );
+
   // Recognition read Milk 1,15 as "145" (its price word at 35 %), a digit and the separator.
   it(
     'a careful receipt comes with the price recognition doubted corrected by the total',

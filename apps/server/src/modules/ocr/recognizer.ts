@@ -7,9 +7,12 @@ import type { RecognisedLine } from '@household/domain';
 
 const require = createRequire(import.meta.url);
 
-/** Tesseract's `thresholding_method` values: one threshold for the page, or one per window. */
-const THRESHOLD_OTSU = '0';
-const THRESHOLD_SAUVOLA = '2';
+/**
+ * How the worker tells ink from paper: one threshold for the page (tesseract's Otsu, its default)
+ * or one per window (Sauvola's, set from the grey's local mean and spread).
+ */
+export type Thresholding = 'page' | 'window';
+const THRESHOLDING_METHOD: Record<Thresholding, string> = { page: '0', window: '2' };
 
 /**
  * How recognition finds the lines of a page (tesseract's page segmentation). `block`, the
@@ -28,7 +31,7 @@ interface WorkerSettings {
 
 /** What a new worker starts with: the worker's own defaults. */
 const DEFAULT_SETTINGS: WorkerSettings = {
-  thresholding: THRESHOLD_OTSU,
+  thresholding: THRESHOLDING_METHOD.page,
   segmentation: PAGE_SEGMENTATION.block,
 };
 
@@ -56,22 +59,25 @@ function boxOf(bbox: Bbox, width: number, height: number): RecognisedLine['box']
 }
 
 /**
- * How the worker tells ink from paper. Tesseract's default, one Otsu threshold for the page, suits
- * a sharp photo whose light was evened out; on a grainy one the grain left on the paper falls on
- * either side of it and the lines read as noise, while Sauvola's threshold, set window by window
- * from the grey's local mean and spread, keeps faint print and drops the grain. On the hard photo
- * set's ordinary receipts every price was then read right (61 of 66 before); on sharp photos it
- * lost handwritten items, so it is kept for grainy ones.
+ * How a picture is first read. One threshold for the page suits a sharp photo whose light was
+ * evened out; on a grainy one the grain left on the paper falls on either side of it and the lines
+ * read as noise, while a threshold per window keeps faint print and drops the grain. On the hard
+ * photo set's ordinary receipts every price was then read right (61 of 66 before); on sharp photos
+ * it lost handwritten items, so it is kept for grainy ones (and see readGrainyAgain, ocr-runner.ts).
  */
-const thresholdingFor = (picture: PreparedPhoto) =>
-  picture.grainy ? THRESHOLD_SAUVOLA : THRESHOLD_OTSU;
+export const thresholdingFor = (picture: PreparedPhoto): Thresholding =>
+  picture.grainy ? 'window' : 'page';
 
 /** Prepared photos carry no reliable resolution: the worker is told this one. */
 export const RECOGNITION_DPI = '300';
 
 /** How a picture is read in a layout: what the `tesseract` program is given to read it alike. */
-export const readingSettings = (picture: PreparedPhoto, layout: PageLayout = 'block') => ({
-  thresholding_method: thresholdingFor(picture),
+export const readingSettings = (
+  picture: PreparedPhoto,
+  layout: PageLayout = 'block',
+  thresholding: Thresholding = thresholdingFor(picture),
+) => ({
+  thresholding_method: THRESHOLDING_METHOD[thresholding],
   tessedit_pageseg_mode: PAGE_SEGMENTATION[layout],
 });
 
@@ -106,10 +112,11 @@ export class RecognitionLane {
     language: OcrLanguage,
     onProgress: (percent: number) => void,
     layout: PageLayout = 'block',
+    thresholding: Thresholding = thresholdingFor(picture),
   ): Promise<RecognisedLine[]> {
     this.clearIdleTimer();
     const worker = await this.workerFor(language);
-    const wanted = readingSettings(picture, layout);
+    const wanted = readingSettings(picture, layout, thresholding);
     await this.configure(worker, {
       thresholding: wanted.thresholding_method,
       segmentation: wanted.tessedit_pageseg_mode,
