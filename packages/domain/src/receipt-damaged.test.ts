@@ -231,6 +231,79 @@ describe('readReceiptLines: doubtful lines and junk', () => {
   });
 });
 
+describe('readReceiptLines: specks between a name and its price', () => {
+  it('leaves out the doubted specks at the end of a name', () => {
+    const reading = readReceiptLines(
+      [
+        inWords('Olijfolie 5,49', 71, [66, 76]),
+        inWords('Koffie ib 1,29', 53, [88, 0, 72]),
+        inWords('Hagelslag | Ee) 2,49', 56, [96, 36, 0, 96]),
+        inWords('TOTAAL 11,27', 90, [90, 90]),
+      ],
+      'nld',
+    );
+    expect(items(reading)).toEqual([
+      ['Olijfolie', 1, null, 549],
+      ['Koffie', 1, null, 129],
+      ['Hagelslag', 1, null, 249],
+    ]);
+    // Still doubtful lines: offered, not taken.
+    expect(reading.items.map((item) => item.suggestion)).toEqual([false, true, true]);
+  });
+
+  it('keeps short words recognition was sure of, doubted words of letters, and the end of a doubted word', () => {
+    const reading = readReceiptLines(
+      [
+        inWords('Eier M 2,19', 90, [95, 92, 90]),
+        inWords('Rijst HES 1,39', 70, [88, 30, 90]),
+        inWords('Spülmait el 1,35', 63, [50, 50, 77]),
+        inWords('TOTAAL 4,93', 90, [90, 90]),
+      ],
+      'nld',
+    );
+    expect(items(reading).map(([name]) => name)).toEqual(['Eier M', 'Rijst HES', 'Spülmait el']);
+  });
+});
+
+describe('readReceiptLines: the total misread', () => {
+  it('takes a label one letter from a total for the total', () => {
+    expect(read('Baguette 1,20\nComté 6,45\nTOTA 7,65', 'fra').totalCents).toBe(765);
+    expect(read('Rijst 1,39\nKoffie 7,29\nTOTAAI 8,68', 'nld').totalCents).toBe(868);
+    expect(read('Brot 1,99\nSumm 1,99', 'deu').totalCents).toBe(199);
+    // Not a word of three letters, nor one two letters away.
+    expect(items(read('Tot 1,20\nTorta 6,45\nTOTAL 7,65', 'spa'))).toEqual([
+      ['Tot', 1, null, 120],
+      ['Torta', 1, null, 645],
+    ]);
+  });
+
+  it('drops a line costing the whole total amid other priced items', () => {
+    const reading = readReceiptLines(
+      [
+        inWords('Pindakaas 5,49', 90, [89, 94]),
+        inWords('Yoghurt 2,19', 84, [95, 73]),
+        // The total's line read a second time, half a line up, under the name beside it.
+        inWords('Eieren 7,68', 63, [96, 67]),
+        inWords('TOTAAL 7,68', 84, [95, 72]),
+      ],
+      'nld',
+    );
+    expect(items(reading)).toEqual([
+      ['Pindakaas', 1, null, 549],
+      ['Yoghurt', 1, null, 219],
+    ]);
+    expect(reading.totalCents).toBe(768);
+  });
+
+  it('keeps an item costing the whole total when it is the only one, or a discount made it so', () => {
+    expect(items(read('Wein 12,99\nSUMME 12,99', 'deu'))).toEqual([['Wein', 1, null, 1299]]);
+    expect(items(read('Wein 12,99\nBrot 2,00\nRabatt -2,00\nSUMME 12,99', 'deu'))).toEqual([
+      ['Wein', 1, null, 1299],
+      ['Brot', 1, null, 200],
+    ]);
+  });
+});
+
 describe('readReceiptLines: prices as recognition damages them', () => {
   it.each([
     ['1 960,06', 196_006],

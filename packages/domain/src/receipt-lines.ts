@@ -34,6 +34,7 @@ import {
   isDiscountLine,
   isGrandTotal,
   isNotItemLine,
+  mendTotalLabel,
   namesGrandTotal,
 } from './receipt-vocabulary';
 
@@ -272,15 +273,35 @@ export function readReceiptLines(
     (sum, entry) => sum + (entry.kind === 'receipt-mark' ? (entry.extraCents ?? 0) : 0),
     0,
   );
+  const total =
+    totalCents ??
+    damagedTotalCents(damagedTotals, result, discountsAndDepositsCents) ??
+    paidByCard(read);
   return {
-    items: result,
-    totalCents:
-      totalCents ??
-      damagedTotalCents(damagedTotals, result, discountsAndDepositsCents) ??
-      paidByCard(read),
+    items: withoutTotalReadAsItem(result, total, discountsAndDepositsCents),
+    totalCents: total,
     discountsAndDepositsCents,
     kind,
   };
+}
+
+/**
+ * The items without those that cost the receipt's whole total while others have prices too: the
+ * total's line read twice on a crumpled paper ("De AT 28,21" above "TOTAAL 28,21"), or a payment
+ * line whose label was lost ("ca 1 331,09" for "CB 1 331,09"). With nothing taken off the total,
+ * no product costs all a receipt of several does.
+ */
+function withoutTotalReadAsItem(
+  items: ReceiptItem[],
+  totalCents: number | null,
+  discountsAndDepositsCents: number,
+): ReceiptItem[] {
+  if (totalCents === null || totalCents <= 0 || discountsAndDepositsCents < 0) return items;
+  const isTotal = (item: ReceiptItem) => item.priceCents === totalCents;
+  const othersPriced = items.some(
+    (item) => item.priceCents !== null && item.priceCents > 0 && !isTotal(item),
+  );
+  return othersPriced ? items.filter((item) => !isTotal(item)) : items;
 }
 
 /**
@@ -511,7 +532,7 @@ function readText(text: string, source: LineSource, damagedPrices: boolean): Ent
   const isTime = DATE_OR_TIME.test(text) && !(damagedPrices && SPACED_PRICE.test(text));
   if (isTime || VAT_ID.test(text)) return { kind: 'other' };
 
-  const words = foldWords(text);
+  const words = mendTotalLabel(foldWords(text));
   if (isNotItemLine(words)) {
     const price = TRAILING_PRICE.exec(text);
     const cents = price === null ? null : amountCents(price[2] ?? '');
@@ -679,7 +700,7 @@ function readDraft(text: string, { price, measure, ...source }: DraftReading): D
   const printed = fixLookalikeDigits(stripListMarks(text));
   const parsed = parseItemLine(printed);
   if (parsed === null) return null;
-  const name = cleanName(parsed.name);
+  const name = withoutSpecksAtEnd(cleanName(parsed.name), source.words);
   const printedName = cleanName(printed);
   if (!isPlausibleName(name)) return null;
   // A doubtful line is offered only when it reads as a name, not as specks and creases.
@@ -700,6 +721,29 @@ function readDraft(text: string, { price, measure, ...source }: DraftReading): D
   };
   if (measure !== undefined) applyMeasure(draft, measure.quantity, measure.unit);
   return draft;
+}
+
+/**
+ * The name without the specks recognition read between it and the price: words at its end it
+ * doubted that are no word, with fewer than three letters or a mark among them, after a word it
+ * was sure of ("Hagelslag | Ee) 2,49", "Koffie ib 1,29"). A short word it was sure of ("Eier M")
+ * stays, as does a doubted word of letters ("Rijst HES") or the end of a doubted word recognition
+ * broke in two ("Spülmait el"): they may be the name's.
+ */
+function withoutSpecksAtEnd(name: string, words: readonly RecognisedWord[]): string {
+  const doubted = new Set(
+    words.filter((word) => word.confidence < LOW_CONFIDENCE).map((word) => wordKey(word.text)),
+  );
+  if (doubted.size === 0) return name;
+  const kept = name.split(' ');
+  const isSpeck = (word: string) =>
+    doubted.has(wordKey(word)) && (countLetters(word) < 3 || !/^\p{L}+$/u.test(word));
+  while (kept.length > 1 && isSpeck(kept[kept.length - 1]!)) kept.pop();
+  // After a word recognition doubted too, a short word may be the rest of it ("Spülmait el").
+  if (kept.length === name.split(' ').length || doubted.has(wordKey(kept[kept.length - 1]!))) {
+    return name;
+  }
+  return cleanName(kept.join(' '));
 }
 
 /**

@@ -141,6 +141,39 @@ export function isNotItemLine(words: readonly string[]): boolean {
   return hasKeyword && isAllKeywords;
 }
 
+/**
+ * The labels of a grand total that recognition misreads by a letter on a crumpled or faded paper
+ * ("TOTA", "TOTAAI"). Words no product begins with: "balance" and "gesamt" are left out, for a
+ * word one letter from them may be a name.
+ */
+const MISREAD_TOTAL_LABELS = ['total', 'totaal', 'summe', 'importe'];
+
+/** Whether `a` becomes `b` by changing, adding or removing at most one letter. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  const rest = (x: string, skip: number) => x.slice(i + skip);
+  return (
+    rest(a, 1) === rest(b, 1) || // one letter changed (or none)
+    rest(a, 1) === rest(b, 0) || // one letter too many in a
+    rest(a, 0) === rest(b, 1) // one letter missing from a
+  );
+}
+
+/**
+ * The line's words with a first word misread from a total's label mended ("tota 1 331,09" as
+ * "total 1 331,09"): a word of four letters or more, one letter from the label. Any other line's
+ * words as they were.
+ */
+export function mendTotalLabel(words: readonly string[]): readonly string[] {
+  const first = words[0];
+  if (first === undefined || first.length < 4 || !/^\p{L}+$/u.test(first)) return words;
+  if (TOTAL_WORDS.has(first)) return words;
+  const label = MISREAD_TOTAL_LABELS.find((candidate) => withinOneEdit(first, candidate));
+  return label === undefined ? words : [label, ...words.slice(1)];
+}
+
 /** Whether the words name the grand total ("TOTAL", "SUMME"), not a subtotal, tax or payment. */
 export function namesGrandTotal(words: readonly string[]): boolean {
   const isTotal = words.some(
