@@ -287,9 +287,9 @@ export function readReceiptLines(
 
 /**
  * The items without those that cost the receipt's whole total while others have prices too: the
- * total's line read twice on a crumpled paper ("De AT 28,21" above "TOTAAL 28,21"), or a payment
- * line whose label was lost ("ca 1 331,09" for "CB 1 331,09"). With nothing taken off the total,
- * no product costs all a receipt of several does.
+ * total's line read twice on a crumpled paper, under the name beside it ("De AT 28,21" above
+ * "TOTAAL 28,21"). With nothing taken off the total, no product costs all a receipt of several
+ * does.
  */
 function withoutTotalReadAsItem(
   items: ReceiptItem[],
