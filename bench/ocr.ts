@@ -20,8 +20,8 @@
  * 4. the same latencies while photos are read one after another; memory with the worker, and after
  *    `--rest` seconds without photos.
  *
- * Then, with the server stopped, recognition alone: each receipt's prepared picture (what
- * preparePhoto gives the worker) read in this process by the server's RecognitionLane, and by the
+ * Then, with the server stopped, recognition alone: each receipt's prepared picture (the grey map
+ * the worker is handed, greyMapOf) read in this process by the server's RecognitionLane, and by the
  * `tesseract` program on the same picture, read the same way (one block of lines, the threshold
  * the worker chooses; skipped with a note when it is not installed), with the same models and
  * with the system's own; median of `--repeat` runs each.
@@ -42,7 +42,11 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { preparePhoto, type PreparedPhoto } from '../apps/server/src/modules/ocr/prepare-image';
+import {
+  greyMapOf,
+  preparePhoto,
+  type PreparedPhoto,
+} from '../apps/server/src/modules/ocr/prepare-image';
 import {
   RECOGNITION_DPI,
   readingSettings,
@@ -781,8 +785,9 @@ async function measureRecognitionAlone(
   if (hasTesseract()) {
     const pictures = new Map<string, string>();
     for (const photo of receipts) {
-      const file = path.join(temp, `${photo.doc.id}.png`);
-      fs.writeFileSync(file, photo.prepared.bytes);
+      // The very picture the app's worker is handed (RecognitionLane: the grey map).
+      const file = path.join(temp, `${photo.doc.id}.pgm`);
+      fs.writeFileSync(file, await greyMapOf(photo.prepared));
       pictures.set(photo.doc.id, file);
     }
     const models = path.join(temp, 'tessdata');

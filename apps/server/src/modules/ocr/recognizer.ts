@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { OcrLanguage } from '@household/contracts';
 import type { Bbox, Worker } from 'tesseract.js';
-import type { PreparedPhoto } from './prepare-image';
+import { greyMapOf, type PreparedPhoto } from './prepare-image';
 import type { RecognisedLine } from '@household/domain';
 
 const require = createRequire(import.meta.url);
@@ -99,6 +99,8 @@ export class RecognitionLane {
   private stops = 0;
   /** Ends the photo being read: terminating a worker leaves its pending promise unsettled. */
   private abandon: ((reason: Error) => void) | null = null;
+  /** The last picture's grey map: a grainy photo is read up to three times (readGrainyAgain). */
+  private lastGreyMap: { picture: PreparedPhoto; greyMap: Buffer } | null = null;
 
   constructor(private readonly idleMs: number) {}
 
@@ -126,8 +128,9 @@ export class RecognitionLane {
       this.abandon = reject;
     });
     try {
+      const greyMap = await this.greyMapOf(picture);
       const { data } = await Promise.race([
-        worker.recognize(picture.bytes, {}, { text: false, blocks: true }),
+        worker.recognize(greyMap, {}, { text: false, blocks: true }),
         stopped,
       ]);
       const lines: RecognisedLine[] = [];
@@ -158,6 +161,13 @@ export class RecognitionLane {
     }
   }
 
+  private async greyMapOf(picture: PreparedPhoto): Promise<Buffer> {
+    if (this.lastGreyMap?.picture !== picture) {
+      this.lastGreyMap = { picture, greyMap: await greyMapOf(picture) };
+    }
+    return this.lastGreyMap.greyMap;
+  }
+
   /** Sets what differs from the worker's present settings (each change is a message to it). */
   private async configure(worker: Worker, wanted: WorkerSettings): Promise<void> {
     const changes: Record<string, string> = {};
@@ -175,6 +185,7 @@ export class RecognitionLane {
   /** Ends the thread, and with it any photo it is reading (whose promise then rejects). */
   async stop(): Promise<void> {
     this.clearIdleTimer();
+    this.lastGreyMap = null;
     const worker = this.worker;
     this.stops += 1;
     this.worker = null;
