@@ -52,6 +52,18 @@ describe('addsUp', () => {
       false,
     );
   });
+
+  it('takes a line whose price was not read as what the others leave only beside most lines read surely', () => {
+    const unreadLine = item(null, true);
+    const readings = (items: ReceiptItem[], totalCents: number) =>
+      addsUp({ ...receipt([], totalCents), items });
+    // Every other price doubted: the line would take the whole total.
+    expect(readings([item(244, true), item(456, true), unreadLine], 2441)).toBe(false);
+    expect(readings([item(119), unreadLine], 368)).toBe(false);
+    expect(readings([item(119), item(249), item(100), unreadLine], 479)).toBe(true);
+    // Beside items that make the total on their own, it takes nothing.
+    expect(readings([item(119), item(249), unreadLine], 368)).toBe(true);
+  });
 });
 
 describe('strongerReceiptReading', () => {

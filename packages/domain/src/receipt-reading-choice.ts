@@ -1,11 +1,13 @@
-import type { ReceiptReading, RecognisedLine } from './receipt-lines';
+import { countedPrices, type ReceiptReading, type RecognisedLine } from './receipt-lines';
 import { checkReceiptTotal } from './receipt-total-check';
 
 /**
  * Whether a receipt's reading holds together: its printed total was read, and its priced items
  * (with the one fix checkReceiptTotal may propose, and the discounts and deposits) add up to it.
  * A reading that adds up was read right, item by item, far more often than not: a misread price
- * or a lost item shows as a difference.
+ * or a lost item shows as a difference. A line whose price was not read takes whatever the others
+ * leave, so it holds together only beside most of the lines read surely with their prices: on a
+ * crumpled French receipt, every price doubted, it took the whole of a misread total.
  */
 export function addsUp(reading: ReceiptReading): boolean {
   const check = checkReceiptTotal(
@@ -13,7 +15,9 @@ export function addsUp(reading: ReceiptReading): boolean {
     reading.totalCents,
     reading.discountsAndDepositsCents,
   );
-  return check !== null && check.adjustmentCents === 0;
+  if (check === null || check.adjustmentCents !== 0) return false;
+  const takesWhatIsLeft = check.fixes.some((fix) => fix.reason === 'unread');
+  return !takesWhatIsLeft || countedPrices(reading.items).length * 2 > reading.items.length;
 }
 
 /** The items that count against the total: priced, and not mere suggestions. */
