@@ -302,16 +302,19 @@ describe('history search', () => {
   });
 });
 
-describe('memory', () => {
+describe('the recognition lane', () => {
+  const blankPhoto = async () =>
+    preparePhoto(
+      await sharp({ create: { width: 600, height: 800, channels: 3, background: '#fff' } })
+        .jpeg()
+        .toBuffer(),
+    );
+
   it(
     'an idle recognition worker is ended after the idle time, and the next photo starts one',
     async () => {
       const lane = new RecognitionLane(300);
-      const blank = await preparePhoto(
-        await sharp({ create: { width: 600, height: 800, channels: 3, background: '#fff' } })
-          .jpeg()
-          .toBuffer(),
-      );
+      const blank = await blankPhoto();
       await lane.recognize(blank, 'eng', () => undefined);
       expect(lane.holdsWorker).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -319,6 +322,26 @@ describe('memory', () => {
       expect(await lane.recognize(blank, 'eng', () => undefined)).toEqual([]);
       expect(lane.holdsWorker).toBe(true);
       await lane.stop();
+      expect(lane.holdsWorker).toBe(false);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'a lane stopped while it readies a photo ends that reading, and holds no worker',
+    async () => {
+      const lane = new RecognitionLane(60_000);
+      const blank = await blankPhoto();
+      // Without a worker: stopped while the picture is decoded.
+      const first = lane.recognize(blank, 'eng', () => undefined);
+      await lane.stop();
+      await expect(first).rejects.toThrow('The recognition lane was stopped');
+      expect(lane.holdsWorker).toBe(false);
+      // With a worker held: stopped before the reading reached it.
+      await lane.recognize(blank, 'eng', () => undefined);
+      const next = lane.recognize(blank, 'eng', () => undefined);
+      await lane.stop();
+      await expect(next).rejects.toThrow('The recognition lane was stopped');
       expect(lane.holdsWorker).toBe(false);
     },
     OCR_TIMEOUT,

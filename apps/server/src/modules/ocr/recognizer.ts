@@ -68,6 +68,8 @@ function boxOf(bbox: Bbox, width: number, height: number): RecognisedLine['box']
 export const thresholdingFor = (picture: PreparedPhoto): Thresholding =>
   picture.grainy ? 'window' : 'page';
 
+const laneStopped = () => new Error('The recognition lane was stopped');
+
 /** Prepared photos carry no reliable resolution: the worker is told this one. */
 export const RECOGNITION_DPI = '300';
 
@@ -117,18 +119,25 @@ export class RecognitionLane {
     thresholding: Thresholding = thresholdingFor(picture),
   ): Promise<RecognisedLine[]> {
     this.clearIdleTimer();
+    const stops = this.stops;
+    const greyMap = await this.greyMapOf(picture);
+    // Stopped while the picture was decoded (a cancelled job, the server closing): no worker is
+    // started for it.
+    if (stops !== this.stops) throw laneStopped();
     const worker = await this.workerFor(language);
     const wanted = readingSettings(picture, layout, thresholding);
     await this.configure(worker, {
       thresholding: wanted.thresholding_method,
       segmentation: wanted.tessedit_pageseg_mode,
     });
+    // Stopped while the worker was set up: that worker was terminated, and reads nothing more.
+    if (this.worker !== worker) throw laneStopped();
     this.onProgress = onProgress;
+    // Set in the same turn as the reading starts, so that a stop always has a reading to end.
     const stopped = new Promise<never>((_resolve, reject) => {
       this.abandon = reject;
     });
     try {
-      const greyMap = await this.greyMapOf(picture);
       const { data } = await Promise.race([
         worker.recognize(greyMap, {}, { text: false, blocks: true }),
         stopped,
@@ -190,7 +199,7 @@ export class RecognitionLane {
     this.stops += 1;
     this.worker = null;
     this.language = null;
-    this.abandon?.(new Error('The recognition lane was stopped'));
+    this.abandon?.(laneStopped());
     await worker?.terminate().catch(() => undefined);
   }
 
