@@ -76,6 +76,22 @@ export const PGLITE_SETTINGS = [
   'maintenance_work_mem=8MB',
 ];
 
+const BYTEA_TYPE_ID = 17;
+
+/**
+ * bytea (photos, avatars) written and read with Node's own hex codec. PGlite's turns every byte
+ * into a string and a list entry of its own: storing a 200 kB photo and reading it back made about
+ * 25 MB of garbage, which the collector let pile up to 100 MB over a few photos before a full
+ * collection (bench/README.md "Garbage"). The same `\x` hex text PostgreSQL takes and gives.
+ */
+const PGLITE_BYTEA_CODEC = {
+  serializers: {
+    [BYTEA_TYPE_ID]: (bytes: Uint8Array) =>
+      `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`,
+  },
+  parsers: { [BYTEA_TYPE_ID]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+};
+
 /** The PostgreSQL major version of the embedded engine in use (@electric-sql/pglite 0.5). */
 export const PGLITE_POSTGRES_MAJOR = '18';
 
@@ -99,7 +115,7 @@ export function assertPgliteDataVersion(pgdata: string): void {
 async function openPglite(dataDir: string | null): Promise<Database> {
   // Loaded only for the embedded engine: a PostgreSQL deployment never pays for it.
   const { PGlite } = await import('@electric-sql/pglite');
-  const options = { postgresqlconf: PGLITE_SETTINGS };
+  const options = { postgresqlconf: PGLITE_SETTINGS, ...PGLITE_BYTEA_CODEC };
   let client: PGlite;
   if (dataDir) {
     const pgdata = path.join(dataDir, 'pgdata');
