@@ -44,11 +44,11 @@ const MAX_CORNER_SKEW_DEGREES = 20;
 /** The corners are taken this share of the way to the middle: the paper's edge stays out. */
 const CORNER_INSET = 0.012;
 
-/** The grey below which `share` of the values lie. */
-function percentileOf(values: ArrayLike<number> & Iterable<number>, share: number): number {
-  const histogram = new Array<number>(256).fill(0);
-  for (const value of values) histogram[value]! += 1;
-  const wanted = share * values.length;
+/** The grey below which `share` of the counted pixels lie, from their histogram. */
+function percentileOfHistogram(histogram: Uint32Array, share: number): number {
+  let count = 0;
+  for (let grey = 0; grey < 256; grey++) count += histogram[grey]!;
+  const wanted = share * count;
   let seen = 0;
   for (let grey = 0; grey < 256; grey++) {
     seen += histogram[grey]!;
@@ -57,51 +57,66 @@ function percentileOf(values: ArrayLike<number> & Iterable<number>, share: numbe
   return 255;
 }
 
+/** The grey below which `share` of the pixels lie. */
+function percentileOf(data: Buffer, share: number): number {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) histogram[data[i]!]! += 1;
+  return percentileOfHistogram(histogram, share);
+}
+
 /** The grey of the picture's outer frame: the ground, where the paper does not fill the photo. */
 function frameGrey(grey: Grey): number {
   const { data, width, height } = grey;
   const band = Math.max(1, Math.round(FRAME_SHARE * Math.min(width, height)));
-  const frame: number[] = [];
+  const histogram = new Uint32Array(256);
   for (let y = 0; y < height; y++) {
     const inBand = y < band || y >= height - band;
     for (let x = 0; x < width; x++) {
-      if (inBand || x < band || x >= width - band) frame.push(data[y * width + x]!);
+      if (inBand || x < band || x >= width - band) histogram[data[y * width + x]!]! += 1;
     }
   }
-  return percentileOf(frame, 0.5);
+  return percentileOfHistogram(histogram, 0.5);
 }
 
 /**
- * The largest connected region of `mask` (4-neighbours), as its pixel indices. A flood fill with
- * an explicit stack: a paper of a few hundred thousand pixels would overflow recursion.
+ * The largest connected region of `mask` (4-neighbours), as its pixel indices in the order the
+ * fill reached them. A flood fill with an explicit stack (a paper of a few hundred thousand pixels
+ * would overflow recursion), in typed arrays: a list of numbers per region made tens of MB of
+ * garbage a photo for the collector (bench/README.md "Garbage").
  */
-function largestRegion(mask: Uint8Array, width: number): number[] {
+function largestRegion(mask: Uint8Array, width: number): Int32Array {
   const seen = new Uint8Array(mask.length);
   const stack = new Int32Array(mask.length);
-  let best: number[] = [];
+  let members = new Int32Array(mask.length);
+  let count = 0;
+  let best = new Int32Array(mask.length);
+  let bestCount = 0;
+  let top = 0;
+  const visit = (n: number) => {
+    if (mask[n] && !seen[n]) {
+      seen[n] = 1;
+      stack[top++] = n;
+    }
+  };
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || seen[start]) continue;
-    const members: number[] = [];
-    let top = 0;
-    const visit = (n: number) => {
-      if (mask[n] && !seen[n]) {
-        seen[n] = 1;
-        stack[top++] = n;
-      }
-    };
+    count = 0;
     visit(start);
     while (top > 0) {
       const i = stack[--top]!;
-      members.push(i);
+      members[count++] = i;
       const x = i % width;
       if (x > 0) visit(i - 1);
       if (x + 1 < width) visit(i + 1);
       if (i >= width) visit(i - width);
       if (i + width < mask.length) visit(i + width);
     }
-    if (members.length > best.length) best = members;
+    if (count > bestCount) {
+      [best, members] = [members, best];
+      bestCount = count;
+    }
   }
-  return best;
+  return best.subarray(0, bestCount);
 }
 
 /** The area of a quadrilateral whose corners run round it (the shoelace formula). */
@@ -155,7 +170,8 @@ export function findPaperCorners(grey: Grey): Quad | null {
   let bottomRight = { x: 0, y: 0, score: -Infinity };
   let topRight = { x: 0, y: 0, score: -Infinity };
   let bottomLeft = { x: 0, y: 0, score: Infinity };
-  for (const i of region) {
+  for (let k = 0; k < region.length; k++) {
+    const i = region[k]!;
     const x = i % width;
     const y = (i - x) / width;
     if (x + y < topLeft.score) topLeft = { x, y, score: x + y };

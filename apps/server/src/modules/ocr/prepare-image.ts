@@ -97,14 +97,22 @@ const INK_STEP = 40;
 /** Ink beyond these shares at either end is taken for specks, not for the paper's text. */
 const INK_TRIM = 0.003;
 
+/** Points of the small copy, as their x and y. */
+interface Ink {
+  xs: Int32Array;
+  ys: Int32Array;
+}
+
 /**
  * The pixels of the small copy where the grey changes steeply: letters, rules and the paper's
  * outline. A shadow or a gradient changes slowly and makes none; a plain table makes none either.
  */
-function findInk(grey: Grey): { xs: number[]; ys: number[] } {
-  const xs: number[] = [];
-  const ys: number[] = [];
+function findInk(grey: Grey): Ink {
   const { data, width, height } = grey;
+  // Typed arrays, not lists of numbers: a photo's ink is tens of thousands of points.
+  const xs = new Int32Array(width * height);
+  const ys = new Int32Array(width * height);
+  let count = 0;
   for (let y = 0; y + 1 < height; y++) {
     for (let x = 0; x + 1 < width; x++) {
       const i = y * width + x;
@@ -113,12 +121,13 @@ function findInk(grey: Grey): { xs: number[]; ys: number[] } {
         Math.abs(value - data[i + 1]!) > INK_STEP ||
         Math.abs(value - data[i + width]!) > INK_STEP
       ) {
-        xs.push(x);
-        ys.push(y);
+        xs[count] = x;
+        ys[count] = y;
+        count += 1;
       }
     }
   }
-  return { xs, ys };
+  return { xs: xs.subarray(0, count), ys: ys.subarray(0, count) };
 }
 
 interface Extent {
@@ -149,7 +158,7 @@ const OUTLINE_INSET = 4;
  * letters; any other side gets `margin`, so that the text along it stays whole.
  */
 function inkExtent(
-  ink: { xs: number[]; ys: number[] },
+  ink: Ink,
   degrees: number,
   centre: { x: number; y: number },
   margin: number,
@@ -157,20 +166,18 @@ function inkExtent(
   const radians = (degrees * Math.PI) / 180;
   const sin = Math.sin(radians);
   const cos = Math.cos(radians);
-  const across: number[] = [];
-  const down: number[] = [];
+  // Each point's place in the turned frame, in the order of the ink's points, and sorted.
+  const acrossAt = new Float64Array(ink.xs.length);
+  const downAt = new Float64Array(ink.xs.length);
   for (let k = 0; k < ink.xs.length; k++) {
     const x = ink.xs[k]! - centre.x;
     const y = ink.ys[k]! - centre.y;
-    across.push(x * cos - y * sin);
-    down.push(x * sin + y * cos);
+    acrossAt[k] = x * cos - y * sin;
+    downAt[k] = x * sin + y * cos;
   }
-  // Each point's place in the turned frame, in the order of the ink's points, and sorted.
-  const acrossAt = [...across];
-  const downAt = [...down];
-  across.sort((p, q) => p - q);
-  down.sort((p, q) => p - q);
-  const at = (sorted: number[], share: number) =>
+  const across = acrossAt.slice().sort();
+  const down = downAt.slice().sort();
+  const at = (sorted: Float64Array, share: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
   const left = at(across, INK_TRIM);
   const right = at(across, 1 - INK_TRIM);
@@ -184,12 +191,13 @@ function inkExtent(
     length: number,
   ): boolean => {
     const [position, along] = side === 'vertical' ? [acrossAt, downAt] : [downAt, acrossAt];
-    const onSide: number[] = [];
+    const found = new Float64Array(position.length);
+    let count = 0;
     for (let k = 0; k < position.length; k++) {
-      if (position[k]! >= from && position[k]! <= to) onSide.push(along[k]!);
+      if (position[k]! >= from && position[k]! <= to) found[count++] = along[k]!;
     }
-    if (onSide.length <= OUTLINE_SHARE * length) return false;
-    onSide.sort((p, q) => p - q);
+    if (count <= OUTLINE_SHARE * length) return false;
+    const onSide = found.subarray(0, count).sort();
     let longest = 0;
     let runStart = onSide[0]!;
     for (let k = 1; k < onSide.length; k++) {
@@ -215,7 +223,7 @@ function inkExtent(
  * profiles: the rows of a picture turned back by the right angle alternate sharply between ink
  * and gaps.
  */
-function estimateSkew(ink: { xs: number[]; ys: number[] }, diagonal: number): number {
+function estimateSkew(ink: Ink, diagonal: number): number {
   if (ink.xs.length < 200) return 0;
   const bins = new Float64Array(2 * diagonal + 1);
   const sharpness = (degrees: number) => {
