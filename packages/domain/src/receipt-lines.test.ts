@@ -686,6 +686,48 @@ describe('readReceiptLines: shopping lists', () => {
     });
   });
 
+  it('does not doubt an item for the bullet before it, read as a stray mark', () => {
+    const line = (text: string, confidence: number, words: [string, number][]) => ({
+      text,
+      confidence,
+      words: words.map(([word, wordConfidence]) => ({ text: word, confidence: wordConfidence })),
+    });
+    const reading = readReceiptLines(
+      [
+        line('* Milk', 53, [
+          ['*', 11],
+          ['Milk', 96],
+        ]),
+        line('e 6x lait', 65, [
+          ['e', 5],
+          ['6x', 94],
+          ['lait', 94],
+        ]),
+        // The item's own word doubted: still offered, not ticked.
+        line('- Bread', 40, [
+          ['-', 30],
+          ['Bread', 45],
+        ]),
+        // A doubted line without words (an older job) keeps the line's confidence.
+        { text: '* Rice', confidence: 50 },
+      ],
+      'eng',
+    );
+    expect(
+      reading.items.map(({ name, confidence, suggestion, doubtfulWords }) => ({
+        name,
+        confidence,
+        suggestion,
+        doubtfulWords,
+      })),
+    ).toEqual([
+      { name: 'Milk', confidence: 96, suggestion: false, doubtfulWords: [] },
+      { name: 'lait', confidence: 94, suggestion: false, doubtfulWords: [] },
+      { name: 'Bread', confidence: 45, suggestion: true, doubtfulWords: ['Bread'] },
+      { name: 'Rice', confidence: 50, suggestion: true, doubtfulWords: [] },
+    ]);
+  });
+
   it('reads a list with a line misread as a price as a list all the same', () => {
     expect(summary(read(`Milch\n6,00\nBrot\n|1.5O`, 'deu', 40))).toEqual({
       kind: 'list',

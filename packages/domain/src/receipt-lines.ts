@@ -696,8 +696,10 @@ interface DraftReading extends LineSource {
 }
 
 /** The item a name (with its written quantity, if any) describes; null when it names nothing. */
-function readDraft(text: string, { price, measure, ...source }: DraftReading): Draft | null {
-  const printed = fixLookalikeDigits(stripListMarks(text));
+function readDraft(text: string, { price, measure, ...marked }: DraftReading): Draft | null {
+  const unmarked = stripListMarks(text);
+  const source = withoutMarkWords(text, unmarked, marked);
+  const printed = fixLookalikeDigits(unmarked);
   const parsed = parseItemLine(printed);
   if (parsed === null) return null;
   const name = withoutSpecksAtEnd(cleanName(parsed.name), source.words);
@@ -721,6 +723,23 @@ function readDraft(text: string, { price, measure, ...source }: DraftReading): D
   };
   if (measure !== undefined) applyMeasure(draft, measure.quantity, measure.unit);
   return draft;
+}
+
+/**
+ * The line as far as its item goes: a list's bullet, read as a stray mark (`*`, `«`, an `e`), is
+ * no part of the item, and recognition's doubt about it made clearly read items suggestions ("*
+ * Milk": the mark 11, "Milk" 96, the line 53; a third of a careful typed list's items). The line's
+ * confidence is then that of the words left, their mean as recognition takes a line's.
+ */
+function withoutMarkWords(text: string, unmarked: string, source: LineSource): LineSource {
+  const tokens = text.trim().split(/\s+/u);
+  const marks = tokens.length - (unmarked === '' ? 0 : unmarked.split(/\s+/u).length);
+  const { words } = source;
+  // The words must be the line's own tokens, one for one, for the first ones to be the marks.
+  if (marks <= 0 || words.length !== tokens.length || marks >= words.length) return source;
+  const kept = words.slice(marks);
+  const mean = kept.reduce((sum, word) => sum + clampConfidence(word.confidence), 0) / kept.length;
+  return { ...source, confidence: Math.round(mean), words: kept };
 }
 
 /**
