@@ -87,7 +87,8 @@ const FAIR_CLI = 'same models, 1 thread';
 const MEMORY_LABELS = {
   atRestBeforePhotos: 'at rest, before any photo',
   withWorkerAfterPhotos: 'after the photos, worker kept',
-  peakWhileReading: 'peak while photos were read',
+  peakWhileReadingAlone: 'peak while photos were read, no other requests',
+  peakWhileReading: 'peak while photos were read, with API load too',
   afterLatencyRuns: 'after photos read under API load',
   atRestAfterPhotos: 'at rest again, --rest seconds after the last photo',
 } as const;
@@ -137,7 +138,14 @@ interface JobAnswer {
 }
 
 interface ResultAnswer {
-  items: { name: string; quantity: number; price_cents: number | null; line: string }[];
+  items: {
+    name: string;
+    quantity: number;
+    price_cents: number | null;
+    line: string;
+    /** Offered unticked in the review (a line read with low confidence). */
+    suggestion: boolean;
+  }[];
   lines: { text: string; confidence: number }[];
   total_cents: number | null;
 }
@@ -265,6 +273,10 @@ interface Score {
   priceExact: number;
   /** Items found that match no expected item: totals, addresses, misread lines. */
   falseItems: number;
+  /** Of the false items, those offered unticked as suggestions: the review adds none of them. */
+  falseOffered: number;
+  /** Of the matched items, those offered unticked as suggestions: one tap each to add. */
+  foundOffered: number;
   totalsExpected: number;
   totalsExact: number;
 }
@@ -276,6 +288,8 @@ const emptyScore = (): Score => ({
   pricedMatched: 0,
   priceExact: 0,
   falseItems: 0,
+  falseOffered: 0,
+  foundOffered: 0,
   totalsExpected: 0,
   totalsExact: 0,
 });
@@ -319,12 +333,16 @@ function scoreReading(doc: SampleDocument, result: ResultAnswer) {
     if (found.price_cents === expected.priceCents) score.priceExact += 1;
   }
   score.falseItems = unmatched.size;
+  score.falseOffered = [...unmatched].filter((i) => result.items[i]!.suggestion).length;
+  score.foundOffered = pairs.filter((pair) => pair.found?.suggestion).length;
   if (doc.totalCents !== null) {
     score.totalsExpected = 1;
     score.totalsExact = result.total_cents === doc.totalCents ? 1 : 0;
   }
   const missed = pairs.filter((pair) => !pair.found).map((pair) => pair.expected.name);
-  const falseLines = [...unmatched].map((i) => result.items[i]!.line);
+  const falseLines = [...unmatched].map(
+    (i) => `${result.items[i]!.line}${result.items[i]!.suggestion ? ' (offered)' : ''}`,
+  );
   return { score, missed, falseLines };
 }
 
@@ -334,6 +352,13 @@ interface Rates {
   recall: number | null;
   /** Items found that were expected. */
   precision: number | null;
+  /** Expected items found and ticked (not offered as suggestions). */
+  tickedRecall: number | null;
+  /**
+   * Of the items the review ticks (suggestions aside), those expected: what the list gets when
+   * the review is accepted as it comes.
+   */
+  tickedPrecision: number | null;
   /** Matched items with a price whose price was read to the cent. */
   pricesRight: number | null;
   /** Printed totals read to the cent. */
@@ -346,6 +371,11 @@ function ratesOf(score: Score): Rates {
   return {
     recall: share(matched, score.expected),
     precision: share(matched, matched + score.falseItems),
+    tickedRecall: share(matched - score.foundOffered, score.expected),
+    tickedPrecision: share(
+      matched - score.foundOffered,
+      matched - score.foundOffered + score.falseItems - score.falseOffered,
+    ),
     pricesRight: share(score.priceExact, score.pricedMatched),
     totalsRight: share(score.totalsExact, score.totalsExpected),
   };
@@ -648,6 +678,7 @@ interface OcrReport {
   memoryMiB: {
     atRestBeforePhotos: number | null;
     withWorkerAfterPhotos: number | null;
+    peakWhileReadingAlone: number;
     peakWhileReading: number;
     afterLatencyRuns: number | null;
     atRestAfterPhotos: number | null;
@@ -713,6 +744,7 @@ async function measureServer(photos: Photo[], options: ReturnType<typeof parseCl
     console.log('reading each photo…');
     const read = photoReader(server, account, list.id);
     const peak = rssPeak(pid);
+    const readingPeak = rssPeak(pid);
     let cpuBefore = cpuSnapshot([pid], null);
     const readings: Reading[] = [];
     for (const photo of photos) {
@@ -738,6 +770,7 @@ async function measureServer(photos: Photo[], options: ReturnType<typeof parseCl
       }
     }
     const speedPass = otherCoresSince(pid, cpuBefore);
+    const peakWhileReadingAlone = readingPeak();
     const withWorkerAfterPhotos = rssMiB(pid);
 
     console.log('API latency while photos are read…');
@@ -758,6 +791,7 @@ async function measureServer(photos: Photo[], options: ReturnType<typeof parseCl
       memoryMiB: {
         atRestBeforePhotos,
         withWorkerAfterPhotos,
+        peakWhileReadingAlone,
         peakWhileReading,
         afterLatencyRuns,
         atRestAfterPhotos: rssMiB(pid),
@@ -973,9 +1007,11 @@ function printReport(report: OcrReport) {
         'expected',
         'name exact',
         'recall (+ within 2 edits)',
+        'recall, ticked',
         'precision',
+        'precision, ticked',
         'price exact',
-        'false items',
+        'false items (offered)',
         'total right',
       ],
       report.accuracy
@@ -986,9 +1022,11 @@ function printReport(report: OcrReport) {
           String(s.expected),
           String(s.exact),
           `${s.exact + s.near}${s.recall === null ? '' : ` (${percent(s.recall)})`}`,
+          percent(s.tickedRecall),
           percent(s.precision),
+          percent(s.tickedPrecision),
           s.pricedMatched ? `${s.priceExact}/${s.pricedMatched} (${percent(s.pricesRight)})` : '',
-          String(s.falseItems),
+          `${s.falseItems} (${s.falseOffered})`,
           s.totalsExpected ? `${s.totalsExact}/${s.totalsExpected}` : '',
         ]),
       2,
