@@ -8,6 +8,24 @@ export interface LineBox {
   height: number;
 }
 
+/** One line as text recognition read it, top to bottom. */
+export interface RecognisedLine {
+  text: string;
+  /** 0–100: how sure recognition was of the line. */
+  confidence: number;
+  /** Where the line is on the picture, as fractions 0–1 of its size; absent when not known. */
+  box?: LineBox | null;
+  /** The line's words as recognised, each with its own confidence 0–100. */
+  words?: readonly RecognisedWord[];
+}
+
+export interface RecognisedWord {
+  text: string;
+  confidence: number;
+  /** Where the word is on the picture; absent when not known. */
+  box?: LineBox | null;
+}
+
 /** What the lines of a photo show of the paper they are on. */
 export interface PaperEvidence {
   /** A grand total was printed. */

@@ -1,6 +1,7 @@
 import { ITEM_PRICE_MAX_CENTS } from '@household/contracts';
 import type { OcrLanguage } from '@household/contracts';
 import { parseItemLine } from './item-line';
+import { realignDriftedPrices } from './receipt-drift';
 import {
   COUNT_LOST_LINE,
   MEASURE_LINE,
@@ -15,7 +16,7 @@ import {
   isQuantity,
 } from './receipt-amounts';
 import { decidePaperKind, endsLikePrice, isRightAligned } from './receipt-kind';
-import type { LineBox, PaperEvidence } from './receipt-kind';
+import type { PaperEvidence, RecognisedLine, RecognisedWord } from './receipt-kind';
 import {
   cleanName,
   countLetters,
@@ -38,21 +39,7 @@ import {
   namesGrandTotal,
 } from './receipt-vocabulary';
 
-/** One line as text recognition read it, top to bottom. */
-export interface RecognisedLine {
-  text: string;
-  /** 0–100: how sure recognition was of the line. */
-  confidence: number;
-  /** Where the line is on the picture, as fractions 0–1 of its size; absent when not known. */
-  box?: LineBox | null;
-  /** The line's words as recognised, each with its own confidence 0–100. */
-  words?: readonly RecognisedWord[];
-}
-
-export interface RecognisedWord {
-  text: string;
-  confidence: number;
-}
+export type { RecognisedLine, RecognisedWord } from './receipt-kind';
 
 /** An item read from a photo of a receipt or a shopping list. */
 export interface ReceiptItem {
@@ -193,9 +180,10 @@ interface ReadLine {
  * in another language than its reader's locale (the language is what recognition was set to).
  */
 export function readReceiptLines(
-  lines: readonly RecognisedLine[],
+  recognisedLines: readonly RecognisedLine[],
   _language: OcrLanguage,
 ): ReceiptReading {
+  const lines = realignDriftedPrices(recognisedLines);
   const numbered = listNumbering(lines);
   const read: ReadLine[] = [];
   let totalCents: number | null = null;

@@ -51,6 +51,23 @@ describe('a paper photographed at an angle on a table', () => {
   });
 });
 
+describe('a crumpled receipt whose prices drifted a line', () => {
+  // Read as one block, the rule under the header took the first price and each name the price of
+  // the next, down to the big ticket: Pommes Golden 1,15, Yaourt Nature 1 299,00 (bench/README.md
+  // "Prices a line off").
+  it('gives each price back to the name beside it on the photo', async () => {
+    const { doc, reading } = await readOnce('fra-poor-receipt-2');
+
+    const priceOf = (name: string) =>
+      reading.items.find((item) => item.name.toLowerCase() === name)?.priceCents;
+    for (const name of ['pommes golden', 'yaourt nature', 'eau minérale', "huile d'olive"]) {
+      const printed = doc.items.find((item) => item.name.toLowerCase() === name)!;
+      expect(priceOf(name), name).toBe(printed.priceCents);
+    }
+    expect(reading.items.map((item) => item.priceCents)).toContain(129_900);
+  });
+});
+
 describe('grainy photos', () => {
   it('a sharp photo is not grainy; one taken with sensor noise and blur is', async () => {
     for (const id of ['eng-careful-receipt-1', 'deu-careful-list-handwritten']) {

@@ -156,6 +156,7 @@ export class RecognitionLane {
                 .map((word) => ({
                   text: word.text.trim(),
                   confidence: Math.round(word.confidence),
+                  box: boxOf(word.bbox, picture.width, picture.height),
                 }))
                 .filter((word) => word.text !== ''),
             });
