@@ -143,6 +143,15 @@ describe('checkReceiptTotal', () => {
     expect(two?.fixes).toEqual([]);
   });
 
+  it('gives no price to the line without one where an offered line has a price of its own', () => {
+    // As a crumpled French receipt was read: "Réfrigérateur 1 299,00" doubted, so offered and not
+    // counted, and "Lessive" without its 11,95: what is left is mostly the offered line's.
+    const read = [item(249), item(115), item(129_900, true), item(110), item(null, true)];
+    const check = checkReceiptTotal(read, 249 + 115 + 129_900 + 110 + 1195);
+    expect(check?.fixes).toEqual([]);
+    expect(check?.adjustmentCents).toBe(129_900 + 1195);
+  });
+
   it('offers what no single fix explains as an adjustment', () => {
     const check = checkReceiptTotal([item(119), item(249)], 1000);
     expect(check).toMatchObject({ differenceCents: 632, fixes: [], adjustmentCents: 632 });

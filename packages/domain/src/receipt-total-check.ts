@@ -95,10 +95,13 @@ const changeOf = (fixes: readonly ReceiptPriceFix[]) =>
 /**
  * The price of the one product line whose price was not read, where the items leave some of the
  * total unexplained: it must be in that difference, and a single line missing its price is a far
- * likelier cause than a misread digit besides. Null with none or several such lines.
+ * likelier cause than a misread digit besides. Null with none or several such lines, and where an
+ * offered line has a price: what is left may then be that line's (a doubted "Réfrigérateur
+ * 1 299,00" left 1 313,40 to "Lessive", the line without a price, which cost 11,95).
  */
 function unreadPrice(items: readonly ReceiptItem[], leftCents: number): ReceiptPriceFix | null {
   if (leftCents <= 0 || leftCents > ITEM_PRICE_MAX_CENTS) return null;
+  if (items.some((item) => item.suggestion && item.priceCents !== null)) return null;
   const unpriced = items.flatMap((item, itemIndex) =>
     item.suggestion && item.priceCents === null ? [itemIndex] : [],
   );
