@@ -65,7 +65,7 @@ function boxOf(bbox: Bbox, width: number, height: number): RecognisedLine['box']
  * photo set's ordinary receipts every price was then read right (61 of 66 before); on sharp photos
  * it lost handwritten items, so it is kept for grainy ones (and see readGrainyAgain, ocr-runner.ts).
  */
-export const thresholdingFor = (picture: PreparedPhoto): Thresholding =>
+const thresholdingFor = (picture: PreparedPhoto): Thresholding =>
   picture.grainy ? 'window' : 'page';
 
 const laneStopped = () => new Error('The recognition lane was stopped');
@@ -120,7 +120,7 @@ export class RecognitionLane {
   ): Promise<RecognisedLine[]> {
     this.clearIdleTimer();
     const stops = this.stops;
-    const greyMap = await this.greyMapOf(picture);
+    const greyMap = await this.cachedGreyMap(picture);
     // Stopped while the picture was decoded (a cancelled job, the server closing): no worker is
     // started for it.
     if (stops !== this.stops) throw laneStopped();
@@ -171,7 +171,7 @@ export class RecognitionLane {
     }
   }
 
-  private async greyMapOf(picture: PreparedPhoto): Promise<Buffer> {
+  private async cachedGreyMap(picture: PreparedPhoto): Promise<Buffer> {
     if (this.lastGreyMap?.picture !== picture) {
       this.lastGreyMap = { picture, greyMap: await greyMapOf(picture) };
     }
