@@ -728,6 +728,47 @@ describe('readReceiptLines: shopping lists', () => {
     ]);
   });
 
+  it('does not doubt an item for a bullet read as a speck the line was tidied of', () => {
+    // As a crumpled handwritten list was read: the bullet a `.` recognition doubted, which the
+    // line loses before its marks are looked for.
+    const line = (text: string, confidence: number, words: [string, number][]) => ({
+      text,
+      confidence,
+      words: words.map(([word, wordConfidence]) => ({ text: word, confidence: wordConfidence })),
+    });
+    const reading = readReceiptLines(
+      [
+        line('. Zx uien', 59, [
+          ['.', 21],
+          ['Zx', 79],
+          ['uien', 76],
+        ]),
+        line('. boter', 50, [
+          ['.', 7],
+          ['boter', 93],
+        ]),
+        // Letters are no speck: the line keeps its doubt.
+        line('ab boter', 50, [
+          ['ab', 7],
+          ['boter', 93],
+        ]),
+      ],
+      'nld',
+    );
+    expect(
+      reading.items.map(({ name, quantity, confidence, suggestion }) => ({
+        name,
+        quantity,
+        confidence,
+        suggestion,
+      })),
+    ).toEqual([
+      { name: 'uien', quantity: 2, confidence: 78, suggestion: false },
+      { name: 'boter', quantity: 1, confidence: 93, suggestion: false },
+      { name: 'ab boter', quantity: 1, confidence: 50, suggestion: true },
+    ]);
+  });
+
   it('reads a list with a line misread as a price as a list all the same', () => {
     expect(summary(read(`Milch\n6,00\nBrot\n|1.5O`, 'deu', 40))).toEqual({
       kind: 'list',

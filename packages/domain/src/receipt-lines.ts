@@ -721,10 +721,15 @@ function readDraft(text: string, { price, measure, ...marked }: DraftReading): D
  */
 function withoutMarkWords(text: string, unmarked: string, source: LineSource): LineSource {
   const tokens = text.trim().split(/\s+/u);
-  const marks = tokens.length - (unmarked === '' ? 0 : unmarked.split(/\s+/u).length);
   const { words } = source;
-  // The words must be the line's own tokens, one for one, for the first ones to be the marks.
-  if (marks <= 0 || words.length !== tokens.length || marks >= words.length) return source;
+  // Marks the line's tidying dropped before the text got here (`. Zx uien`: the `.`), each a
+  // whole word of marks, then those the list's marks took: the words left must be the text's.
+  const tidied = words.length - tokens.length;
+  if (tidied < 0 || !words.slice(0, tidied).every((word) => !/[\p{L}\p{N}]/u.test(word.text))) {
+    return source;
+  }
+  const marks = tidied + tokens.length - (unmarked === '' ? 0 : unmarked.split(/\s+/u).length);
+  if (marks <= 0 || marks >= words.length) return source;
   const kept = words.slice(marks);
   const mean = kept.reduce((sum, word) => sum + clampConfidence(word.confidence), 0) / kept.length;
   return { ...source, confidence: Math.round(mean), words: kept };
