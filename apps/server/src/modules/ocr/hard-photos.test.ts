@@ -156,7 +156,11 @@ describe('grainy photos read a second time, through the API', () => {
       const result = await readThroughApi(t, doc);
       expect(result.kind).toBe('receipt');
       expect(result.total_cents).toBe(doc.totalCents);
-      expect(result.total_check?.adjustment_cents).toBe(0);
+      // Three lines recognition doubted are offered with their prices, not counted: what the
+      // others leave is partly theirs, so the line whose price was lost is given none of it.
+      const tomates = result.items.find((item) => item.name.toLowerCase() === 'tomates');
+      expect(tomates).toMatchObject({ price_cents: null, suggestion: true });
+      expect(result.total_check?.fixes.map((fix) => fix.reason)).not.toContain('unread');
       // Every item (two names with a letter misread), where the first two readings gave one.
       expect(result.items).toHaveLength(doc.items.length);
       const names = result.items.map((item) => item.name.toLowerCase());
