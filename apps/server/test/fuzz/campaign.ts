@@ -1,7 +1,7 @@
 // `npm run fuzz`: the long fuzz campaign (docs/fuzz.md). The same phases, generators and checks
-// as fuzz.test.ts, with many more random cases, on PGlite and, when TEST_DATABASE_URL is set, on
-// PostgreSQL. Prints a summary per operation and writes every failure, with its seed and the
-// exact request, to a JSON file that `--replay` sends again.
+// as the gate in `npm test` (fuzz-*.test.ts), with many more random cases, on PGlite and, when
+// TEST_DATABASE_URL is set, on PostgreSQL. Prints a summary per operation and writes every
+// failure, with its seed and the exact request, to a JSON file that `--replay` sends again.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createTestApp } from '../support/test-app';
