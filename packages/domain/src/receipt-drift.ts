@@ -1,5 +1,6 @@
 import { TRAILING_PRICE } from './receipt-amounts';
 import type { LineBox, RecognisedLine, RecognisedWord } from './receipt-kind';
+import { countLetters, LOW_CONFIDENCE, LOW_CONFIDENCE_MIN_LETTERS } from './receipt-names';
 
 /*
  * Prices that drifted a line. On crumpled paper a receipt's rows bend, and recognition, building
@@ -17,9 +18,6 @@ import type { LineBox, RecognisedLine, RecognisedWord } from './receipt-kind';
 
 /** A word recognition was at least this sure of counts towards where a name is. */
 const SURE_WORD = 50;
-/** A name read this surely, with this many letters, is a name and not specks. */
-const CLEAR_NAME_CONFIDENCE = 60;
-const CLEAR_NAME_LETTERS = 3;
 /** A price is at most an amount with a minus, a currency, a tax class and specks: four words. */
 const PRICE_WORDS_MAX = 4;
 
@@ -101,11 +99,11 @@ function priceWordCount(words: readonly RecognisedWord[]): number {
 const nameWords = (row: Row) => row.words.slice(0, row.words.length - row.priceWords);
 const takenPrice = (row: Row) => row.words.slice(row.words.length - row.priceWords);
 
+/** A word of the name read as surely as an item must be, with as many letters: not specks. */
 function isClearName(words: readonly RecognisedWord[]): boolean {
   return words.some(
     (word) =>
-      word.confidence >= CLEAR_NAME_CONFIDENCE &&
-      (word.text.match(/\p{L}/gu)?.length ?? 0) >= CLEAR_NAME_LETTERS,
+      word.confidence >= LOW_CONFIDENCE && countLetters(word.text) >= LOW_CONFIDENCE_MIN_LETTERS,
   );
 }
 

@@ -20,6 +20,17 @@ const recognised = (text: string, confidence = 91): RecognisedLine[] =>
 const read = (text: string, language: OcrLanguage, confidence?: number): ReceiptReading =>
   readReceiptLines(recognised(text, confidence), language);
 
+/** A line with its words, each as sure as recognition was of it. */
+const lineOfWords = (
+  text: string,
+  confidence: number,
+  words: [string, number][],
+): RecognisedLine => ({
+  text,
+  confidence,
+  words: words.map(([word, wordConfidence]) => ({ text: word, confidence: wordConfidence })),
+});
+
 const summary = (reading: ReceiptReading) => ({
   kind: reading.kind,
   totalCents: reading.totalCents,
@@ -687,24 +698,19 @@ describe('readReceiptLines: shopping lists', () => {
   });
 
   it('does not doubt an item for the bullet before it, read as a stray mark', () => {
-    const line = (text: string, confidence: number, words: [string, number][]) => ({
-      text,
-      confidence,
-      words: words.map(([word, wordConfidence]) => ({ text: word, confidence: wordConfidence })),
-    });
     const reading = readReceiptLines(
       [
-        line('* Milk', 53, [
+        lineOfWords('* Milk', 53, [
           ['*', 11],
           ['Milk', 96],
         ]),
-        line('e 6x lait', 65, [
+        lineOfWords('e 6x lait', 65, [
           ['e', 5],
           ['6x', 94],
           ['lait', 94],
         ]),
         // The item's own word doubted: still offered, not ticked.
-        line('- Bread', 40, [
+        lineOfWords('- Bread', 40, [
           ['-', 30],
           ['Bread', 45],
         ]),
@@ -731,24 +737,19 @@ describe('readReceiptLines: shopping lists', () => {
   it('does not doubt an item for a bullet read as a speck the line was tidied of', () => {
     // As a crumpled handwritten list was read: the bullet a `.` recognition doubted, which the
     // line loses before its marks are looked for.
-    const line = (text: string, confidence: number, words: [string, number][]) => ({
-      text,
-      confidence,
-      words: words.map(([word, wordConfidence]) => ({ text: word, confidence: wordConfidence })),
-    });
     const reading = readReceiptLines(
       [
-        line('. Zx uien', 59, [
+        lineOfWords('. Zx uien', 59, [
           ['.', 21],
           ['Zx', 79],
           ['uien', 76],
         ]),
-        line('. boter', 50, [
+        lineOfWords('. boter', 50, [
           ['.', 7],
           ['boter', 93],
         ]),
         // Letters are no speck: the line keeps its doubt.
-        line('ab boter', 50, [
+        lineOfWords('ab boter', 50, [
           ['ab', 7],
           ['boter', 93],
         ]),

@@ -24,6 +24,8 @@ import {
   fixLookalikeDigits,
   isCleanName,
   isPlausibleName,
+  LOW_CONFIDENCE,
+  LOW_CONFIDENCE_MIN_LETTERS,
   normaliseLine,
   stripListMarks,
 } from './receipt-names';
@@ -104,13 +106,6 @@ const VAT_ID = /\b(?:DE|NL|FR|ES|GB|BE|AT|LU)[A-Z]?\d{8,12}(?:B\d{2})?\b/u;
 /** A list's numbering, "1 bread", "2 milk": groups 1 the number. */
 const LEADING_NUMBER = /^(\d{1,3})[.)]? +(?=\p{L})/u;
 
-/**
- * Below this confidence a line is only offered (77 of 100 false items measured on photos were
- * below it, against 13 of 265 true ones), and dropped unless its name reads cleanly.
- */
-const LOW_CONFIDENCE = 60;
-/** A doubtful line needs this many letters in its name to be offered: specks make one or two. */
-const LOW_CONFIDENCE_MIN_LETTERS = 3;
 /** No receipt or list line is this long (a name is at most 200): no time is spent on one. */
 const LINE_MAX_LENGTH = 500;
 /** A quantity line's product and the item's price may differ by a rounding. */

@@ -74,6 +74,14 @@ export function cleanName(name: string): string {
   return text;
 }
 
+/**
+ * Below this confidence a line is only offered (77 of 100 false items measured on photos were
+ * below it, against 13 of 265 true ones), and dropped unless its name reads cleanly.
+ */
+export const LOW_CONFIDENCE = 60;
+/** A doubtful line needs this many letters in its name to be offered: specks make one or two. */
+export const LOW_CONFIDENCE_MIN_LETTERS = 3;
+
 /** At least two letters, no more digits than letters, and more than a unit or a currency. */
 export function isPlausibleName(name: string): boolean {
   const letters = countLetters(name);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_TIMEOUT_MS, openFuzzGate, runs, seed } from './gate';
-import { describeFailures, fuzzOperation, isAccountOperation } from './run';
+import { itFuzzesEach, openFuzzGate } from './gate';
+import { isAccountOperation } from './run';
 import { snapshotChanges, snapshotUrls, takeSnapshot, type Snapshot } from './snapshot';
 
 // The fuzz gate's second phase (gate.ts, docs/fuzz.md).
@@ -16,22 +16,12 @@ describe('phase 2: the member’s malformed requests leave the resources they di
   });
 
   // Account operations are phase 1's only (run.ts says why).
-  for (const operation of ordered.filter((candidate) => !isAccountOperation(candidate))) {
-    it(
-      `${operation.key} answers every variant with a 4xx problem or a success`,
-      async () => {
-        const report = await fuzzOperation(
-          testApp.app,
-          gate.phase('member'),
-          operation,
-          seed,
-          runs,
-        );
-        expect(report.failures, describeFailures(report, seed, runs)).toEqual([]);
-      },
-      ROUTE_TIMEOUT_MS,
-    );
-  }
+  itFuzzesEach(
+    gate,
+    'member',
+    ordered.filter((candidate) => !isAccountOperation(candidate)),
+    'a 4xx problem or a success',
+  );
 
   it('the canary is byte for byte what it was', async () => {
     const after = await takeSnapshot(testApp.app, gate.world().member.auth, urls);

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_TIMEOUT_MS, openFuzzGate, runs, seed } from './gate';
+import { itFuzzesEach, openFuzzGate } from './gate';
 import { registeredApiRoutes, undocumentedRoutes } from './openapi';
-import { describeFailures, fuzzOperation } from './run';
 import { snapshotChanges, snapshotUrls, takeSnapshot, type Snapshot } from './snapshot';
 
 // The fuzz gate's first phase (gate.ts, docs/fuzz.md), and the routes it reaches.
@@ -24,22 +23,7 @@ describe('phase 1: an outsider naming the member’s ids changes and sees nothin
     before = await takeSnapshot(testApp.app, member.auth, urls);
   });
 
-  for (const operation of ordered) {
-    it(
-      `${operation.key} answers every variant with a 4xx problem or a harmless success`,
-      async () => {
-        const report = await fuzzOperation(
-          testApp.app,
-          gate.phase('outsider'),
-          operation,
-          seed,
-          runs,
-        );
-        expect(report.failures, describeFailures(report, seed, runs)).toEqual([]);
-      },
-      ROUTE_TIMEOUT_MS,
-    );
-  }
+  itFuzzesEach(gate, 'outsider', ordered, 'a 4xx problem or a harmless success');
 
   it('everything the member can read is byte for byte what it was', async () => {
     const after = await takeSnapshot(testApp.app, gate.world().member.auth, urls);

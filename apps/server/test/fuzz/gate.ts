@@ -1,7 +1,15 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { operationsOf, readOpenApiDocument, type Operation } from './openapi';
-import { DEFAULT_SEED, phasesOf, runOrder, type Phase, type PhaseName } from './run';
+import {
+  DEFAULT_SEED,
+  describeFailures,
+  fuzzOperation,
+  phasesOf,
+  runOrder,
+  type Phase,
+  type PhaseName,
+} from './run';
 import { seedWorld, type World } from './seed';
 
 /*
@@ -59,4 +67,29 @@ export async function openFuzzGate(): Promise<FuzzGate> {
     world: () => world!,
     phase: (name) => phases.find((candidate) => candidate.name === name)!,
   };
+}
+
+/** One test per operation: every variant of it, sent in the phase, answered as the phase wants. */
+export function itFuzzesEach(
+  gate: FuzzGate,
+  phase: PhaseName,
+  operations: readonly Operation[],
+  answers: string,
+): void {
+  for (const operation of operations) {
+    it(
+      `${operation.key} answers every variant with ${answers}`,
+      async () => {
+        const report = await fuzzOperation(
+          gate.testApp.app,
+          gate.phase(phase),
+          operation,
+          seed,
+          runs,
+        );
+        expect(report.failures, describeFailures(report, seed, runs)).toEqual([]);
+      },
+      ROUTE_TIMEOUT_MS,
+    );
+  }
 }
