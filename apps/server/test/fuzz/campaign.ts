@@ -15,7 +15,7 @@ import {
   type OperationReport,
   type Phase,
 } from './run';
-import { seedWorld } from './seed';
+import { FUZZ_APP_OPTIONS, seedWorld } from './seed';
 import { snapshotChanges, snapshotUrls, takeSnapshot } from './snapshot';
 
 type Engine = 'pglite' | 'postgres';
@@ -42,7 +42,7 @@ const print = (line = '') => process.stdout.write(`${line}\n`);
 /** Builds a fresh app on the engine, with the world seeded and the phases ready. */
 async function openEngine(engine: Engine) {
   process.env.TEST_DB_ENGINE = engine;
-  const testApp = await createTestApp();
+  const testApp = await createTestApp({}, FUZZ_APP_OPTIONS);
   const operations = operationsOf(await readOpenApiDocument(testApp.app));
   const world = await seedWorld(testApp);
   return { testApp, operations, world, phases: phasesOf(testApp.app, world, operations) };

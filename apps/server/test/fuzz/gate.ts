@@ -10,7 +10,7 @@ import {
   type Phase,
   type PhaseName,
 } from './run';
-import { seedWorld, type World } from './seed';
+import { FUZZ_APP_OPTIONS, seedWorld, type World } from './seed';
 
 /*
  * The fuzz gate in `npm test` (docs/fuzz.md): every operation of the OpenAPI document gets the
@@ -51,7 +51,7 @@ export interface FuzzGate {
  * which tests exist, so the app is built while the file is collected.
  */
 export async function openFuzzGate(): Promise<FuzzGate> {
-  const testApp = await createTestApp();
+  const testApp = await createTestApp({}, FUZZ_APP_OPTIONS);
   const operations = operationsOf(await readOpenApiDocument(testApp.app));
   let world: World | null = null;
   let phases: Phase[] = [];

@@ -33,6 +33,11 @@ export async function createTestApp(
     loadClock?: () => number;
     /** "Now" for the scheduler and the services that read the date; tests set the time. */
     clock?: () => Date;
+    /**
+     * Whether the scheduled jobs (reminders, digests, bills) run every minute as in production
+     * (the default); off where a test's reads must not change with the time of day.
+     */
+    runScheduler?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { config, dataDir } = testConfig(env);
@@ -46,6 +51,7 @@ export async function createTestApp(
     logToStdout: false,
     loadClock: options.loadClock,
     clock: options.clock,
+    runScheduler: options.runScheduler,
   });
   options.extend?.(app);
   await app.ready();
