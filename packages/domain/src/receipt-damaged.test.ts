@@ -188,6 +188,49 @@ describe('readReceiptLines: doubtful lines and junk', () => {
     );
   });
 
+  it('drops a doubtful line of word fragments, and offers doubtful names of one or longer words', () => {
+    // As a shadowed receipt read as noise gave them: each fragment a crease or a patch of grain.
+    const reading = readReceiptLines(
+      [
+        { text: 'ED Mo', confidence: 31 },
+        { text: 'e PEA EZ', confidence: 28 },
+        { text: 'Tea', confidence: 50 },
+        { text: 'Oat Milk', confidence: 52 },
+        { text: 'Pan de Molde', confidence: 48 },
+        // Recognition sure of it: taken whatever its words.
+        { text: 'Ice Tea', confidence: 90 },
+      ],
+      'eng',
+    );
+    expect(reading.items.map((item) => [item.name, item.suggestion])).toEqual([
+      ['Tea', true],
+      ['Oat Milk', true],
+      ['Pan de Molde', true],
+      ['Ice Tea', false],
+    ]);
+  });
+
+  it('still begins a receipt’s items at a priced line of fragments it leaves out', () => {
+    // The line of fragments carries the first price: the clearly read line after it, whose price
+    // was lost, is amid the items and offered.
+    const reading = readReceiptLines(
+      [
+        { text: 'FRESH MARKET', confidence: 90 },
+        { text: 'En 4 Is 4 1.16', confidence: 59 },
+        { text: 'Wholemeal Bread', confidence: 83 },
+        { text: 'Basmati Rice 1.99', confidence: 88 },
+        { text: 'Milk 0.95', confidence: 90 },
+        { text: 'TOTAL 4.89', confidence: 91 },
+      ],
+      'eng',
+    );
+    expect(reading.items.map((item) => [item.name, item.priceCents, item.suggestion])).toEqual([
+      ['Wholemeal Bread', null, true],
+      ['Basmati Rice', 199, false],
+      ['Milk', 95, false],
+    ]);
+  });
+
   it('offers every list line read with confidence below 60, and takes the others', () => {
     fc.assert(
       fc.property(

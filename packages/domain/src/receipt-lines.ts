@@ -23,6 +23,7 @@ import {
   cutName,
   fixLookalikeDigits,
   isCleanName,
+  isFragmentRun,
   isPlausibleName,
   LOW_CONFIDENCE,
   LOW_CONFIDENCE_MIN_LETTERS,
@@ -213,7 +214,7 @@ export function readReceiptLines(
     // A written list: every plausible line is an item, with its price when one was written.
     const items = read.flatMap(({ entry }) => (entry.kind === 'item' ? [entry.draft] : []));
     return {
-      items: items.map((draft) => toItem(draft, false)),
+      items: withoutFragmentRuns(items.map((draft) => toItem(draft, false))),
       totalCents,
       discountsAndDepositsCents: 0,
       kind,
@@ -261,11 +262,20 @@ export function readReceiptLines(
     damagedTotalCents(damagedTotals, result, discountsAndDepositsCents) ??
     paidByCard(read);
   return {
-    items: withoutTotalReadAsItem(result, total, discountsAndDepositsCents),
+    items: withoutFragmentRuns(withoutTotalReadAsItem(result, total, discountsAndDepositsCents)),
     totalCents: total,
     discountsAndDepositsCents,
     kind,
   };
+}
+
+/**
+ * The items without the doubtful ones named by a run of word fragments (`ED Mo`, `e PEA EZ`): a
+ * crease or a patch of grain read as letters. Left out only now, so that such a line still marks
+ * where a receipt's items begin (a clearly read line after it, whose price was lost, is offered).
+ */
+function withoutFragmentRuns(items: ReceiptItem[]): ReceiptItem[] {
+  return items.filter((item) => item.confidence >= LOW_CONFIDENCE || !isFragmentRun(item.name));
 }
 
 /**

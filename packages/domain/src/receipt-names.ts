@@ -82,6 +82,19 @@ export const LOW_CONFIDENCE = 60;
 /** A doubtful line needs this many letters in its name to be offered: specks make one or two. */
 export const LOW_CONFIDENCE_MIN_LETTERS = 3;
 
+/**
+ * A doubtful name of several words needs one of at least this many letters: creases and grain
+ * read as runs of fragments (`ED Mo`, `e PEA EZ`, `En Is`), where a product's name of several words
+ * has a longer one (`Oat Milk`, `Pan de Molde`).
+ */
+const FRAGMENT_RUN_LONGEST_WORD = 4;
+
+/** Whether a name is several words of letters, each shorter than a product's name has one. */
+export function isFragmentRun(name: string): boolean {
+  const words = name.split(' ').filter((word) => countLetters(word) > 0);
+  return words.length >= 2 && words.every((word) => countLetters(word) < FRAGMENT_RUN_LONGEST_WORD);
+}
+
 /** At least two letters, no more digits than letters, and more than a unit or a currency. */
 export function isPlausibleName(name: string): boolean {
   const letters = countLetters(name);
