@@ -80,7 +80,8 @@ const PHOTO_TIMEOUT_MS = 120_000;
 const LATENCY_LOAD = { connections: 2, overallRate: 40 };
 /** The language of the photos read while the API latency is measured: one household, one shop. */
 const BUSY_LANGUAGE: OcrLanguage = 'deu';
-const TARGET_SECONDS_PER_PHOTO = 2;
+/** A warm photo from upload to done (issue "Receipts you can trust"). */
+const TARGET_SECONDS_PER_PHOTO = 1.2;
 const TARGET_APP_OVER_CLI = 1.2;
 /** The comparison the target is about: the same models, and one thread as the app's worker. */
 const FAIR_CLI = 'same models, 1 thread';
@@ -1042,7 +1043,9 @@ function printReport(report: OcrReport) {
   const { speed } = report;
   const cell = (s: Summary) =>
     s.count ? `${s.median} (p90 ${s.p90}, max ${s.max}, n=${s.count})` : '';
-  console.log('\nSeconds per photo, upload to done (target ≤ 2 s for a typical receipt)\n');
+  console.log(
+    `\nSeconds per photo, upload to done (target ≤ ${TARGET_SECONDS_PER_PHOTO} s for a warm receipt)\n`,
+  );
   console.log(
     table(
       ['', 'seconds'],
