@@ -231,6 +231,80 @@ describe('readReceiptLines: doubtful lines and junk', () => {
     ]);
   });
 
+  it('ticks the doubted priced lines whose prices are exactly what the total leaves', () => {
+    const lines = (total: string) => [
+      { text: 'Milch 1,00', confidence: 92 },
+      inWords('Brot 2,50', 50, [45, 88]),
+      { text: `SUMME ${total}`, confidence: 93 },
+    ];
+    const confirmed = readReceiptLines(lines('3,50'), 'deu');
+    expect(
+      confirmed.items.map(({ name, priceCents, suggestion, doubtfulWords }) => ({
+        name,
+        priceCents,
+        suggestion,
+        doubtfulWords,
+      })),
+    ).toEqual([
+      { name: 'Milch', priceCents: 100, suggestion: false, doubtfulWords: [] },
+      // Ticked, and its doubted word still marked for the review.
+      { name: 'Brot', priceCents: 250, suggestion: false, doubtfulWords: ['Brot'] },
+    ]);
+    // A cent off: the doubt stands, and the total check shows the difference.
+    const offered = readReceiptLines(lines('3,51'), 'deu');
+    expect(offered.items.map((item) => item.suggestion)).toEqual([false, true]);
+  });
+
+  it('never confirms a doubted line by the total alone, without a ticked price beside it', () => {
+    const reading = readReceiptLines(
+      [
+        { text: 'Milch', confidence: 92 },
+        { text: 'Brotkorb 3,50', confidence: 40 },
+        { text: 'SUMME 3,50', confidence: 93 },
+      ],
+      'deu',
+    );
+    expect(reading.items.every((item) => item.suggestion || item.priceCents === null)).toBe(true);
+  });
+
+  it('ticks doubted priced lines exactly when the sure and the doubted prices make the total', () => {
+    const names = ['Milch', 'Brot', 'Butter', 'Käse', 'Äpfel', 'Kaffee', 'Nudeln', 'Joghurt'];
+    const euros = (cents: number) =>
+      `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+    const line = fc.record({
+      name: fc.constantFrom(...names),
+      cents: fc.integer({ min: 10, max: 9999 }),
+      doubted: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 6 }),
+        line.map((sure) => ({ ...sure, doubted: false })),
+        // Never less than the sum: a line costing the whole total is no item (withoutTotalReadAsItem).
+        fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 200 })),
+        (others, sure, offBy) => {
+          const all = [sure, ...others];
+          const sum = all.reduce((total, { cents }) => total + cents, 0);
+          const total = sum + offBy;
+          const reading = readReceiptLines(
+            [
+              ...all.map(({ name, cents, doubted }) => ({
+                text: `${name} ${euros(cents)}`,
+                confidence: doubted ? 50 : 92,
+              })),
+              { text: `SUMME ${euros(total)}`, confidence: 93 },
+            ],
+            'deu',
+          );
+          expect(reading.items.map((item) => item.priceCents)).toEqual(all.map((l) => l.cents));
+          expect(reading.items.map((item) => item.suggestion)).toEqual(
+            all.map(({ doubted }) => doubted && offBy !== 0),
+          );
+        },
+      ),
+    );
+  });
+
   it('offers every list line read with confidence below 60, and takes the others', () => {
     fc.assert(
       fc.property(
