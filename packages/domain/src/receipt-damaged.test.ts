@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OCR_LANGUAGES } from '@household/contracts';
 import type { OcrLanguage } from '@household/contracts';
-import { checkReceiptTotal } from './receipt-total-check';
+import { checkReceiptTotal, confirmedByTotal } from './receipt-total-check';
 import { readReceiptLines } from './receipt-lines';
 import type { ReceiptReading, RecognisedLine } from './receipt-lines';
 
@@ -23,6 +23,9 @@ const inWords = (text: string, confidence: number, words: readonly number[]): Re
   confidence,
   words: text.split(' ').map((word, index) => ({ text: word, confidence: words[index]! })),
 });
+/** The reading's items as the job's result gives them: the doubted ones the total confirms ticked. */
+const confirmed = (reading: ReceiptReading) =>
+  confirmedByTotal(reading.items, reading.totalCents, reading.discountsAndDepositsCents);
 const items = (reading: ReceiptReading): Expected[] =>
   reading.items.map((item) => [item.name, item.quantity, item.unit, item.priceCents]);
 
@@ -237,22 +240,28 @@ describe('readReceiptLines: doubtful lines and junk', () => {
       inWords('Brot 2,50', 50, [45, 88]),
       { text: `SUMME ${total}`, confidence: 93 },
     ];
-    const confirmed = readReceiptLines(lines('3,50'), 'deu');
     expect(
-      confirmed.items.map(({ name, priceCents, suggestion, doubtfulWords }) => ({
-        name,
-        priceCents,
-        suggestion,
-        doubtfulWords,
-      })),
+      confirmed(readReceiptLines(lines('3,50'), 'deu')).map(
+        ({ name, priceCents, suggestion, doubtfulWords }) => ({
+          name,
+          priceCents,
+          suggestion,
+          doubtfulWords,
+        }),
+      ),
     ).toEqual([
       { name: 'Milch', priceCents: 100, suggestion: false, doubtfulWords: [] },
       // Ticked, and its doubted word still marked for the review.
       { name: 'Brot', priceCents: 250, suggestion: false, doubtfulWords: ['Brot'] },
     ]);
     // A cent off: the doubt stands, and the total check shows the difference.
-    const offered = readReceiptLines(lines('3,51'), 'deu');
-    expect(offered.items.map((item) => item.suggestion)).toEqual([false, true]);
+    const offered = confirmed(readReceiptLines(lines('3,51'), 'deu'));
+    expect(offered.map((item) => item.suggestion)).toEqual([false, true]);
+    // The reading itself keeps its doubt: readings are compared as recognition read them.
+    expect(readReceiptLines(lines('3,50'), 'deu').items.map((item) => item.suggestion)).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('never confirms a doubted line by the total alone, without a ticked price beside it', () => {
@@ -264,7 +273,9 @@ describe('readReceiptLines: doubtful lines and junk', () => {
       ],
       'deu',
     );
-    expect(reading.items.every((item) => item.suggestion || item.priceCents === null)).toBe(true);
+    expect(confirmed(reading).every((item) => item.suggestion || item.priceCents === null)).toBe(
+      true,
+    );
   });
 
   it('ticks doubted priced lines exactly when the sure and the doubted prices make the total', () => {
@@ -296,8 +307,9 @@ describe('readReceiptLines: doubtful lines and junk', () => {
             ],
             'deu',
           );
-          expect(reading.items.map((item) => item.priceCents)).toEqual(all.map((l) => l.cents));
-          expect(reading.items.map((item) => item.suggestion)).toEqual(
+          const result = confirmed(reading);
+          expect(result.map((item) => item.priceCents)).toEqual(all.map((l) => l.cents));
+          expect(result.map((item) => item.suggestion)).toEqual(
             all.map(({ doubted }) => doubted && offBy !== 0),
           );
         },

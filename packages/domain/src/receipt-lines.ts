@@ -262,40 +262,11 @@ export function readReceiptLines(
     damagedTotalCents(damagedTotals, result, discountsAndDepositsCents) ??
     paidByCard(read);
   return {
-    items: confirmedByTotal(
-      withoutFragmentRuns(withoutTotalReadAsItem(result, total, discountsAndDepositsCents)),
-      total,
-      discountsAndDepositsCents,
-    ),
+    items: withoutFragmentRuns(withoutTotalReadAsItem(result, total, discountsAndDepositsCents)),
     totalCents: total,
     discountsAndDepositsCents,
     kind,
   };
-}
-
-/**
- * The items, with the offered ones that have a price ticked where exactly their prices are what
- * the ticked items leave of the total: the printed total, read far more surely than any line,
- * confirms what recognition doubted ("Eau Minérale 1,10" read at 55 on a careful receipt whose
- * other items came to 1,10 short). Only beside at least one ticked price, so that a total's line
- * offered as an item is never confirmed by itself; the doubted words stay marked.
- */
-function confirmedByTotal(
-  items: ReceiptItem[],
-  totalCents: number | null,
-  discountsAndDepositsCents: number,
-): ReceiptItem[] {
-  if (totalCents === null) return items;
-  const counted = countedPrices(items);
-  const offered = items.filter((item) => item.suggestion && item.priceCents !== null);
-  if (counted.length === 0 || offered.length === 0) return items;
-  const left =
-    totalCents - discountsAndDepositsCents - counted.reduce((sum, { cents }) => sum + cents, 0);
-  const offeredCents = offered.reduce((sum, item) => sum + item.priceCents!, 0);
-  if (left <= 0 || offeredCents !== left) return items;
-  return items.map((item) =>
-    item.suggestion && item.priceCents !== null ? { ...item, suggestion: false } : item,
-  );
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   OCR_LANGUAGE_OF_LOCALE,
   LOCALES,
 } from '@household/contracts';
-import { checkReceiptTotal } from '@household/domain';
+import { checkReceiptTotal, confirmedByTotal } from '@household/domain';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -202,8 +202,10 @@ export async function jobResult(ctx: AppContext, actor: UserRow, id: number): Pr
     .select({ jobId: ocrImages.jobId })
     .from(ocrImages)
     .where(eq(ocrImages.jobId, row.id));
-  // Computed when read, not stored: a better check applies to earlier jobs too.
-  const check = checkReceiptTotal(
+  // Computed when read, not stored: a better check applies to earlier jobs too. The doubted lines
+  // the total confirms are ticked first, and counted by the check.
+  const discountsCents = row.discountsCents ?? 0;
+  const confirmed = confirmedByTotal(
     read.map((item) => ({
       name: item.name,
       quantity: item.quantity,
@@ -217,17 +219,19 @@ export async function jobResult(ctx: AppContext, actor: UserRow, id: number): Pr
       doubtfulWords: item.doubtful_words,
     })),
     row.totalCents,
-    row.discountsCents ?? 0,
+    discountsCents,
   );
+  const check = checkReceiptTotal(confirmed, row.totalCents, discountsCents);
   // The review starts from the corrected prices, and offers what was read back (ReviewTotalCheck).
   const items = read.map((item, index) => {
+    const ticked = { ...item, suggestion: confirmed[index]!.suggestion };
     const fix = check?.fixes.find((candidate) => candidate.itemIndex === index);
-    if (!fix) return item;
+    if (!fix) return ticked;
     // A product whose price was not read, priced by the total, is ticked like the others.
     return {
-      ...item,
+      ...ticked,
       price_cents: fix.toCents,
-      suggestion: item.suggestion && fix.reason !== 'unread',
+      suggestion: ticked.suggestion && fix.reason !== 'unread',
     };
   });
   return {

@@ -129,6 +129,34 @@ describe('a receipt whose items do not add up to its total', () => {
       adjustment_cents: 0,
     });
   });
+
+  it('comes with the doubted lines whose prices are what the total leaves ticked, and counted', async () => {
+    const ann = await buildUser(t.app, { name: 'Ann' });
+    // As a careful French receipt was read: Eau Minérale 1,10 read at 55, the rest sure.
+    const id = await storedJob(
+      ann,
+      [
+        stored('Baguette', 110),
+        stored('Eau Minérale', 110, { suggestion: true }),
+        stored('Comté', 490),
+      ],
+      110 + 110 + 490,
+    );
+
+    const read = await result(ann, id);
+    expect(read.items.map((item) => [item.name, item.price_cents, item.suggestion])).toEqual([
+      ['Baguette', 110, false],
+      ['Eau Minérale', 110, false],
+      ['Comté', 490, false],
+    ]);
+    expect(read.total_check).toEqual({
+      items_cents: 710,
+      total_cents: 710,
+      difference_cents: 0,
+      fixes: [],
+      adjustment_cents: 0,
+    });
+  });
 });
 
 describe('a photo turned 8° with a shadow across it', () => {
