@@ -578,6 +578,16 @@ describe('readReceiptLines: the total from the card payment', () => {
     expect(readReceiptLines(lines, 'deu').totalCents).toBeNull();
   });
 
+  it('reads the card’s amount though a speck beside the paper’s edge was read as a doubted digit', () => {
+    // As the block reading of the English poor receipt gave it: the edge's specks start each line.
+    const lines: RecognisedLine[] = [
+      inWords('= Coffee Beans 5,49 i', 58, [45, 95, 95, 62, 0]),
+      inWords('‘4 TOTAL 22.8. §', 57, [45, 80, 50, 55]),
+      inWords('3 VISA DEBIT 22.81', 64, [10, 95, 56, 94]),
+    ];
+    expect(readReceiptLines(lines, 'eng').totalCents).toBe(2281);
+  });
+
   it('keeps the total line’s amount over the card’s', () => {
     expect(read('MILK 1.19\nBREAD 2.49\nTOTAL 3.68\nVISA 13.68', 'eng').totalCents).toBe(368);
   });

@@ -451,6 +451,41 @@ describe('readReceiptLines: receipts', () => {
     ]);
   });
 
+  it('takes a price’s confidence from the words that printed it, not from specks read as digits', () => {
+    // As the block reading of the English poor receipt gave them: specks along the paper's edges
+    // (`1:99` amid the items is a price whose separator was misread).
+    const reading = readReceiptLines(
+      [
+        lineOfWords('id Milk 1.16 8', 38, [
+          ['id', 13],
+          ['Milk', 83],
+          ['1.16', 75],
+          ['8', 0],
+        ]),
+        lineOfWords('4 Basmati Rice 1:99 B', 44, [
+          ['4', 10],
+          ['Basmati', 88],
+          ['Rice', 96],
+          ['1:99', 63],
+          ['B', 0],
+        ]),
+        lineOfWords('Pan 1 299,00 B', 90, [
+          ['Pan', 96],
+          ['1', 91],
+          ['299,00', 94],
+          ['B', 95],
+        ]),
+        { text: 'TOTAL 1 302,15', confidence: 96 },
+      ],
+      'eng',
+    );
+    expect(reading.items.map((item) => [item.priceCents, item.priceConfidence])).toEqual([
+      [116, 75],
+      [199, 63],
+      [129_900, 91],
+    ]);
+  });
+
   it.each([
     ['1,99', 199],
     ['1.99', 199],

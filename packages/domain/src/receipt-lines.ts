@@ -353,9 +353,32 @@ export interface CountedPrice {
   confidence: number;
 }
 
-/** How sure recognition was of a line's amounts: its least sure word with a digit. */
-const amountConfidence = (source: LineSource) =>
-  leastSure(source.words.filter(hasDigit), source.confidence);
+/**
+ * How sure recognition was of the amount at the end of a line: the words that printed it
+ * (amountWords), or, where they are not found, the least sure of the line's words with a digit.
+ */
+function amountConfidence(words: readonly RecognisedWord[], cents: number, otherwise: number) {
+  const printed = amountWords(words, cents);
+  return leastSure(printed.length > 0 ? printed : words.filter(hasDigit), otherwise);
+}
+
+/**
+ * The words that printed an amount at the end of a line: from its end, past a tax class and
+ * specks, the run of words whose digits are the amount's (`1:99`, `1 299,00`). A speck read as a
+ * digit beside the paper's edge (`3 VISA DEBIT 22.81`, `id Milk 1.16 8`) printed nothing of it,
+ * and recognition's doubt about it is no doubt about the amount. Empty when no word shows it.
+ */
+function amountWords(words: readonly RecognisedWord[], cents: number): RecognisedWord[] {
+  const amountDigits = String(Math.abs(cents)).padStart(3, '0');
+  const printed: RecognisedWord[] = [];
+  for (let index = words.length - 1; index >= 0; index -= 1) {
+    const digits = words[index]!.text.replace(/\D/gu, '');
+    const isPart = digits !== '' && amountDigits.includes(digits);
+    if (isPart) printed.push(words[index]!);
+    else if (printed.length > 0) break;
+  }
+  return printed;
+}
 
 const hasDigit = (word: RecognisedWord) => /\d/u.test(word.text);
 
@@ -543,7 +566,9 @@ function readText(text: string, source: LineSource, damagedPrices: boolean): Ent
         return { kind: 'receipt-mark', extraCents: isNegative ? -cents : cents };
       }
       // An amount recognition doubted ("Karte 9,58" at 2 %, for 25,57) says nothing.
-      return isCardPayment(words) && !isNegative && amountConfidence(source) >= LOW_CONFIDENCE
+      return isCardPayment(words) &&
+        !isNegative &&
+        amountConfidence(source.words, cents, source.confidence) >= LOW_CONFIDENCE
         ? { kind: 'receipt-mark', paidCents: cents }
         : { kind: 'receipt-mark' };
     }
@@ -799,9 +824,14 @@ function doubtfulWords(name: string, words: readonly RecognisedWord[]): string[]
   return [...new Set(found)];
 }
 
-/** The least sure of the words that printed the price: those with a digit, outside the name. */
+/**
+ * The least sure of the words that printed the price (amountWords); where the line's words do not
+ * show it (a price its quantity line gave), those with a digit outside the name.
+ */
 function priceConfidence(draft: Draft, name: string): number | null {
   if (draft.priceCents === null) return null;
+  const printed = amountWords(draft.words, draft.priceCents);
+  if (printed.length > 0) return leastSure(printed, draft.confidence);
   const nameWords = new Set(name.split(' ').map(wordKey));
   const priceWords = draft.words.filter(
     (word) => hasDigit(word) && !nameWords.has(wordKey(word.text)),

@@ -47,11 +47,11 @@ export interface ReceiptTotalCheck {
  * ways (on a poor German receipt the first reading would then have been kept, its prices right
  * and two names mangled, `3a Butter`, `Spülmatt ol`). Pure.
  */
-export function confirmedByTotal<T extends ReceiptItem>(
-  items: readonly T[],
+export function confirmedByTotal(
+  items: readonly ReceiptItem[],
   totalCents: number | null,
   discountsAndDepositsCents = 0,
-): T[] {
+): ReceiptItem[] {
   if (totalCents === null) return [...items];
   const counted = countedPrices(items);
   const offered = items.filter((item) => item.suggestion && item.priceCents !== null);
