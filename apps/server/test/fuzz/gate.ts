@@ -67,12 +67,16 @@ export async function openFuzzGate({ seedsWorld = true } = {}): Promise<FuzzGate
     testApp,
     operations,
     ordered: runOrder(operations),
-    world: () => {
-      if (!world) throw new Error('No fuzz world: the gate was opened without seeding one');
-      return world;
+    world: () => world ?? noWorld(),
+    phase: (name) => {
+      if (!world) return noWorld();
+      return phases.find((candidate) => candidate.name === name)!;
     },
-    phase: (name) => phases.find((candidate) => candidate.name === name)!,
   };
+}
+
+function noWorld(): never {
+  throw new Error('No fuzz world: the gate was opened without seeding one');
 }
 
 /** One test per operation: every variant of it, sent in the phase, answered as the phase wants. */
