@@ -66,7 +66,7 @@ import { APP_VERSION } from './version';
 export interface BuildAppOptions {
   config: Config;
   database: Database;
-  /** Tests keep logs in memory only. */
+  /** Tests keep logs in memory, the error lines on stderr too. */
   logToStdout?: boolean;
   mailer?: Mailer;
   /** Defaults to an in-process bus; the PostgreSQL bus reaches every server process. */
@@ -89,10 +89,13 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
 export async function buildApp(options: BuildAppOptions) {
   const { config, database } = options;
   const logs = new LogBuffer();
+  const toStdout = options.logToStdout ?? true;
   const logger = createLogger({
     level: config.logLevel,
-    toStdout: options.logToStdout ?? true,
+    toStdout,
     buffer: logs,
+    // A test's app logs to its buffer alone: an unexpected 5xx still shows its cause.
+    errorsTo: toStdout ? undefined : process.stderr,
   });
 
   const app = createHttpApp(config, logger);

@@ -106,9 +106,16 @@ function logClientHangUpsAtInfo(
   this.info({ ...context, reason: code ?? message }, CLIENT_GONE_MESSAGE);
 }
 
-export function createLogger(options: { level: string; toStdout: boolean; buffer: LogBuffer }) {
+export function createLogger(options: {
+  level: string;
+  toStdout: boolean;
+  buffer: LogBuffer;
+  /** Where the error lines go too, when the others go nowhere but the buffer (tests). */
+  errorsTo?: NodeJS.WritableStream;
+}) {
   const streams: pino.StreamEntry[] = [{ stream: options.buffer }];
   if (options.toStdout) streams.push({ stream: process.stdout });
+  if (options.errorsTo) streams.push({ level: 'error', stream: options.errorsTo });
   const logger: Logger = pino(
     {
       level: options.level,
