@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { greyMapOf } from './prepare-image';
+import { greyMapOf, preparePhoto } from './prepare-image';
 
 describe('the picture handed to the worker', () => {
   it('is the prepared JPEG as a grey map: a PGM header, then one byte per pixel, row by row', async () => {
@@ -23,5 +23,25 @@ describe('the picture handed to the worker', () => {
     expect(at(35, 15)).toBeGreaterThan(225);
     expect(at(5, 2)).toBeLessThan(30);
     expect(at(35, 27)).toBeGreaterThan(225);
+  });
+});
+
+describe('a photo of a strip narrower than any paper', () => {
+  // Grown to the width recognition reads at, a 1×6000 PNG of a few hundred bytes asked for six
+  // billion pixels: the upload ran for minutes, holding a core and gigabytes.
+  it.each([
+    [1, 6000],
+    [3, 9000],
+  ])('is prepared at most 12,000 px long (%i×%i)', async (width, height) => {
+    const strip = await sharp({
+      create: { width, height, channels: 3, background: '#fafafa' },
+    })
+      .png()
+      .toBuffer();
+
+    const prepared = await preparePhoto(strip);
+
+    expect(prepared.height).toBeLessThanOrEqual(12_000);
+    expect(prepared.width).toBeGreaterThanOrEqual(1);
   });
 });

@@ -27,6 +27,12 @@ const LONG_SIDE_PX = 2400;
 const MAX_GROWTH = 1.25;
 const MIN_WIDTH_PX = 1000;
 const MAX_WIDTH_PX = 2000;
+/**
+ * The longest picture recognition is given: a receipt ten times as long as it is wide, at the
+ * least width, with room to spare. A strip narrower than any paper (a PNG of 1×6000 pixels, a few
+ * hundred bytes) would otherwise grow to the least width and to billions of pixels with it.
+ */
+const MAX_LENGTH_PX = 12_000;
 /** The photo is worked on at most this size before the final scaling: larger adds only time. */
 const WORKING_SIDE_PX = 3000;
 /** The copy the paper and the text's angle are looked for in. */
@@ -451,7 +457,10 @@ async function readable(sharp: Sharp, picture: Grey, paper: Region): Promise<Pre
     MAX_WIDTH_PX / paper.width,
     MAX_GROWTH,
   );
-  const width = Math.round(Math.max(MIN_WIDTH_PX, Math.min(paper.width * scale, MAX_WIDTH_PX)));
+  const width = Math.min(
+    Math.round(Math.max(MIN_WIDTH_PX, Math.min(paper.width * scale, MAX_WIDTH_PX))),
+    Math.max(1, Math.floor((MAX_LENGTH_PX * paper.width) / paper.height)),
+  );
   let sized = await rawGrey(
     sharp(picture.data, raw(picture)).extract(paper).resize({ width, kernel: 'lanczos3' }),
   );
