@@ -17,8 +17,8 @@
  *    price exact; items found that are none), and the time each took, the first photo (a cold
  *    worker) apart from photos after a language change (a new worker) and warm ones;
  * 3. speed: the receipts again, `--rounds` times per language (each language's first is a change);
- * 4. the same latencies while photos are read one after another; memory with the worker, and after
- *    `--rest` seconds without photos.
+ * 4. the same latencies while photos are read one after another; memory with the photo process
+ *    (the server's and its photo process's RSS added up), and after `--rest` seconds without photos.
  *
  * Then, with the server stopped, recognition alone: each receipt's prepared picture (the grey map
  * the worker is handed, greyMapOf) read in this process by the server's RecognitionLane, and by the
@@ -65,7 +65,16 @@ import { parseBenchCli, wholeNumber } from './lib/cli';
 import { cpuSnapshot, cpuUsed, round, type CpuSnapshot } from './lib/cpu';
 import { checkInterrupted, measure, type Measured } from './lib/load';
 import { call, signUp, type Account } from './lib/seed';
-import { API, REPO_ROOT, rssMiB, sleep, startServer, stopServer, type Server } from './lib/server';
+import {
+  API,
+  processTree,
+  REPO_ROOT,
+  sleep,
+  startServer,
+  stopServer,
+  treeRssMiB,
+  type Server,
+} from './lib/server';
 import { percentile } from './lib/stats';
 import { statusCell, table } from './lib/table';
 
@@ -87,7 +96,7 @@ const TARGET_APP_OVER_CLI = 1.2;
 const FAIR_CLI = 'same models, 1 thread';
 const MEMORY_LABELS = {
   atRestBeforePhotos: 'at rest, before any photo',
-  withWorkerAfterPhotos: 'after the photos, worker kept',
+  withWorkerAfterPhotos: 'after the photos, photo process kept',
   peakWhileReadingAlone: 'peak while photos were read, no other requests',
   peakWhileReading: 'peak while photos were read, with API load too',
   afterLatencyRuns: 'after photos read under API load',
@@ -597,10 +606,10 @@ function keepReading(read: (photo: Photo) => Promise<Reading>, photos: Photo[]) 
   };
 }
 
-/** The server's RSS sampled every 250 ms: its peak over a phase. */
+/** The RSS of the server and its photo process sampled every 250 ms: its peak over a phase. */
 function rssPeak(pid: number) {
-  let peak = rssMiB(pid) ?? 0;
-  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid) ?? 0)), 250);
+  let peak = treeRssMiB(pid) ?? 0;
+  const timer = setInterval(() => (peak = Math.max(peak, treeRssMiB(pid) ?? 0)), 250);
   return () => {
     clearInterval(timer);
     return peak;
@@ -615,7 +624,7 @@ async function backgroundCores(seconds = 3): Promise<number | null> {
 }
 
 const otherCoresSince = (pid: number, before: CpuSnapshot) =>
-  cpuUsed(before, cpuSnapshot([pid], null), 0).otherCores;
+  cpuUsed(before, cpuSnapshot(processTree(pid), null), 0).otherCores;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -738,7 +747,7 @@ async function measureServer(photos: Photo[], options: ReturnType<typeof parseCl
       name: 'Weekly shop',
     });
     await sleep(IDLE_SECONDS * 1000);
-    const atRestBeforePhotos = rssMiB(pid);
+    const atRestBeforePhotos = treeRssMiB(pid);
     console.log('API latency without photos…');
     const withoutPhotos = await measureLatency(server, account, options.duration, null);
 
@@ -746,7 +755,7 @@ async function measureServer(photos: Photo[], options: ReturnType<typeof parseCl
     const read = photoReader(server, account, list.id);
     const peak = rssPeak(pid);
     const readingPeak = rssPeak(pid);
-    let cpuBefore = cpuSnapshot([pid], null);
+    let cpuBefore = cpuSnapshot(processTree(pid), null);
     const readings: Reading[] = [];
     for (const photo of photos) {
       checkInterrupted();
@@ -760,7 +769,7 @@ async function measureServer(photos: Photo[], options: ReturnType<typeof parseCl
     const accuracyPass = otherCoresSince(pid, cpuBefore);
 
     console.log(`reading the receipts ${options.rounds} more times…`);
-    cpuBefore = cpuSnapshot([pid], null);
+    cpuBefore = cpuSnapshot(processTree(pid), null);
     const speedReadings: Reading[] = [];
     for (const language of new Set(receipts.map((photo) => photo.doc.language))) {
       for (let i = 0; i < options.rounds; i++) {
@@ -772,7 +781,7 @@ async function measureServer(photos: Photo[], options: ReturnType<typeof parseCl
     }
     const speedPass = otherCoresSince(pid, cpuBefore);
     const peakWhileReadingAlone = readingPeak();
-    const withWorkerAfterPhotos = rssMiB(pid);
+    const withWorkerAfterPhotos = treeRssMiB(pid);
 
     console.log('API latency while photos are read…');
     const whilePhotosAreRead = await measureLatency(
@@ -782,7 +791,7 @@ async function measureServer(photos: Photo[], options: ReturnType<typeof parseCl
       keepReading(read, busyPhotos(photos)),
     );
     const peakWhileReading = peak();
-    const afterLatencyRuns = rssMiB(pid);
+    const afterLatencyRuns = treeRssMiB(pid);
     console.log(`resting ${options.rest} s…`);
     await sleep(options.rest * 1000);
     return {
@@ -795,7 +804,7 @@ async function measureServer(photos: Photo[], options: ReturnType<typeof parseCl
         peakWhileReadingAlone,
         peakWhileReading,
         afterLatencyRuns,
-        atRestAfterPhotos: rssMiB(pid),
+        atRestAfterPhotos: treeRssMiB(pid),
       },
       latency: { withoutPhotos, whilePhotosAreRead },
       serverLogLines: server.logLines(),
@@ -1104,7 +1113,7 @@ function printReport(report: OcrReport) {
   if (alone.note) console.log(`  ${alone.note}`);
   console.log(`  others on the machine just before: ${alone.backgroundCores} cores`);
 
-  console.log('\nServer memory (RSS, MiB)\n');
+  console.log('\nServer memory (RSS of the server and its photo process added up, MiB)\n');
   console.log(
     table(
       ['', 'MiB'],

@@ -1,5 +1,6 @@
 // The production build of the server: one ES module, apps/server/dist/main.js, that Node runs
-// without a run-time transpiler (`npm run serve`). The project's own packages (TypeScript sources)
+// without a run-time transpiler (`npm run serve`), and beside it the script of the process photos
+// are read in (dist/photo-process.js, started by the server). The project's own packages (TypeScript sources)
 // are bundled in; npm dependencies stay outside and load from node_modules as usual. The SQL
 // migrations are copied next to it, where the bundled `migrationsFolder` looks for them.
 import fs from 'node:fs';
@@ -12,8 +13,11 @@ const { dependencies } = JSON.parse(fs.readFileSync(path.join(root, 'package.jso
 
 fs.rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'src/main.ts')],
-  outfile: path.join(dist, 'main.js'),
+  entryPoints: [
+    { in: path.join(root, 'src/main.ts'), out: 'main' },
+    { in: path.join(root, 'src/modules/ocr/photo-process-main.ts'), out: 'photo-process' },
+  ],
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',

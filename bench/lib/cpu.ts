@@ -11,14 +11,18 @@ const CLOCK_TICKS_PER_SECOND = 100;
 
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** User + system CPU time of a process in ms, from /proc; null elsewhere or once it is gone. */
+/**
+ * User + system CPU time of a process in ms, with that of its children that ended (a server's
+ * photo process), from /proc; null elsewhere or once it is gone.
+ */
 export function processCpuMs(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 2 (the command) may hold spaces: count from its closing parenthesis (then field 3).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]); // utime (14) + stime (15)
+    // utime (14) + stime (15) + cutime (16) + cstime (17)
+    const ticks = [11, 12, 13, 14].reduce((sum, field) => sum + Number(fields[field]), 0);
     return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_SECOND : null;
   } catch {
     return null;

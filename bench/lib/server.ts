@@ -180,6 +180,33 @@ export async function stopServer(server: Server): Promise<number | null> {
   return server.exited;
 }
 
+/** A process and its descendants (the server's photo process), from /proc; [pid] elsewhere. */
+export function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    try {
+      const tasks = fs.readdirSync(`/proc/${tree[i]}/task`);
+      for (const task of tasks) {
+        const children = fs.readFileSync(`/proc/${tree[i]}/task/${task}/children`, 'utf8');
+        tree.push(...children.split(' ').filter(Boolean).map(Number));
+      }
+    } catch {
+      // gone meanwhile, or no /proc
+    }
+  }
+  return tree;
+}
+
+/**
+ * The RSS of a process and its descendants added up, in MiB: pages they share (the Node binary)
+ * count once for each, so the sum is on the high side. Null when the process itself is gone.
+ */
+export function treeRssMiB(pid: number | undefined): number | null {
+  if (pid === undefined || rssMiB(pid) === null) return null;
+  const sum = processTree(pid).reduce((total, one) => total + (rssMiB(one) ?? 0), 0);
+  return Math.round(sum * 10) / 10;
+}
+
 /** Resident set size of a process in MiB (VmRSS), from /proc; null elsewhere or once it is gone. */
 export function rssMiB(pid: number | undefined): number | null {
   if (pid === undefined) return null;

@@ -168,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       queueMax: e.OCR_QUEUE_MAX,
       /** Days an uploaded photo is kept after upload; 0 deletes it once read. */
       retentionDays: e.OCR_RETENTION_DAYS,
-      /** A recognition worker idle this long is ended, returning its memory (docs/ocr.md). */
+      /** The photo process idle this long is ended, returning all its memory (docs/ocr.md). */
       workerIdleSeconds: e.OCR_WORKER_IDLE_SECONDS,
     },
     /** Load shedding (http/admission.ts, docs/decisions.md "Load and faults"). */

@@ -23,7 +23,7 @@ import { ocrImages, ocrJobs, type OcrJobRow, type UserRow } from '../../db/schem
 import { AppError, notFound } from '../../http/problem';
 import { assertEditable, requireVisibleList } from '../lists/lists.policy';
 import { ocrJobEvent, type OcrRunner } from './ocr-runner';
-import { preparePhoto, type PreparedPhoto } from './prepare-image';
+import type { PreparedPhoto } from './prepare-image';
 import { containsPattern } from './search-text';
 
 type HistoryQuery = z.output<typeof ZOcrHistoryQuery>;
@@ -106,7 +106,7 @@ export async function submitPhotos(
     assertEditable(visible.list);
   }
   const prepared: PreparedPhoto[] = [];
-  for (const photo of photos) prepared.push(await preparePhoto(photo.bytes));
+  for (const photo of photos) prepared.push(await runner.prepare(photo.bytes));
   const rows = await ctx.db.transaction(async (tx) => {
     const created: OcrJobRow[] = [];
     for (const [index, photo] of photos.entries()) {

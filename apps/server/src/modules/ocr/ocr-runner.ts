@@ -15,7 +15,8 @@ import type { DbOrTx } from '../../db/client';
 import { ocrImages, ocrJobs, type OcrJobRow } from '../../db/schema';
 import { AppError } from '../../http/problem';
 import type { PreparedPhoto } from './prepare-image';
-import { RecognitionLane } from './recognizer';
+import { PhotoProcess } from './photo-process';
+import type { ReadingLane } from './recognizer';
 import { foldSearchText } from './search-text';
 
 /** A process that holds a job touches it this often; one untouched for STALE_MS has died. */
@@ -49,7 +50,7 @@ export function ocrJobEvent(
 }
 
 interface Running {
-  lane: RecognitionLane;
+  lane: ReadingLane;
   cancelled: boolean;
 }
 
@@ -77,7 +78,7 @@ export interface QueuedPhoto {
  * with one threshold"). Taken as strongerLastReading says.
  */
 async function readGrainyAgain(
-  lane: RecognitionLane,
+  lane: ReadingLane,
   picture: PreparedPhoto,
   language: OcrLanguage,
   lines: RecognisedLine[],
@@ -108,15 +109,25 @@ async function readGrainyAgain(
 export class OcrRunner {
   private readonly waiting: QueuedPhoto[] = [];
   private readonly running = new Map<number, Running>();
-  private readonly idle: RecognitionLane[] = [];
+  private readonly idle: ReadingLane[] = [];
   private lanesStarted = 0;
+  /** Where photos are prepared and read; ended, with its memory, when idle (photo-process.ts). */
+  private readonly photos: PhotoProcess;
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly onError: (error: unknown, message: string) => void,
-  ) {}
+    onPhotoProcessOutput?: (line: string) => void,
+  ) {
+    this.photos = new PhotoProcess(ctx.config.ocr.workerIdleSeconds * 1000, onPhotoProcessOutput);
+  }
+
+  /** The photo as it will be read (preparePhoto), prepared in the photo process. */
+  prepare(bytes: Buffer): Promise<PreparedPhoto> {
+    return this.photos.prepare(bytes);
+  }
 
   /**
    * Fails what a stopped process left: with the embedded database this process is the only one,
@@ -143,6 +154,7 @@ export class OcrRunner {
     const lanes = [...this.idle, ...[...this.running.values()].map((held) => held.lane)];
     this.running.clear();
     await Promise.all(lanes.map((lane) => lane.stop()));
+    await this.photos.close();
   }
 
   /** 429 with Retry-After when `count` more photos would not fit in the queue. */
@@ -196,11 +208,11 @@ export class OcrRunner {
     }
   }
 
-  private freeLane(): RecognitionLane | undefined {
+  private freeLane(): ReadingLane | undefined {
     if (this.idle.length > 0) return this.idle.pop();
     if (this.lanesStarted >= this.ctx.config.ocr.workers) return undefined;
     this.lanesStarted += 1;
-    return new RecognitionLane(this.ctx.config.ocr.workerIdleSeconds * 1000);
+    return this.photos.lane();
   }
 
   private async run({ jobId, picture, detectLanguage }: QueuedPhoto, held: Running): Promise<void> {

@@ -54,7 +54,11 @@ async function readPhotos(request: FastifyRequest, maxFiles: number) {
 /** Receipt and list photos to items (docs/ocr.md): jobs of their uploader alone. */
 export function ocrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const runner = new OcrRunner(ctx, (error, message) => app.log.warn({ err: error }, message));
+    const runner = new OcrRunner(
+      ctx,
+      (error, message) => app.log.warn({ err: error }, message),
+      (line) => app.log.debug({ line }, 'the photo process wrote'),
+    );
     await runner.start();
     app.addHook('onClose', async () => runner.close());
     app.addHook('onRequest', requireUser(ctx));

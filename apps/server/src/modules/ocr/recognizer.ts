@@ -83,6 +83,19 @@ export const readingSettings = (
   tessedit_pageseg_mode: PAGE_SEGMENTATION[layout],
 });
 
+/** Reads pictures one at a time: a RecognitionLane, or one in the photo process (photo-process.ts). */
+export interface ReadingLane {
+  recognize(
+    picture: PreparedPhoto,
+    language: OcrLanguage,
+    onProgress: (share: number) => void,
+    layout?: PageLayout,
+    thresholding?: Thresholding,
+  ): Promise<RecognisedLine[]>;
+  /** Ends the photo being read, whose promise then rejects. */
+  stop(): Promise<void>;
+}
+
 /**
  * One recognition worker: a tesseract.js thread, created on first use and kept for the next photo
  * (starting one costs about half a second and its language's model). A lane reads one photo at a
@@ -90,7 +103,7 @@ export const readingSettings = (
  * A worker holds its model and buffers (100–200 MB): after `idleMs` without a photo it is ended,
  * so that a server that read a photo returns that memory soon after.
  */
-export class RecognitionLane {
+export class RecognitionLane implements ReadingLane {
   private worker: Worker | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private language: OcrLanguage | null = null;
