@@ -31,14 +31,10 @@ RUN npm ci --omit=dev --workspace @household/server --no-audit --no-fund \
   && ls node_modules/@tesseract.js-data/*/*_best_int >/dev/null
 
 FROM ${NODE_IMAGE}
-# MALLOC_ARENA_MAX: glibc gives each thread that allocates (libvips' and libuv's, reading photos)
-# an arena of its own, and memory freed in them is seldom returned; two arenas kept the server's
-# peak while reading photos about 100 MiB lower (bench/README.md "Flattened from its corners").
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data \
-    MALLOC_ARENA_MAX=2
+    DATA_DIR=/data
 WORKDIR /app
 # The program stays owned by root: the server can write only to /data.
 COPY --from=deps /app ./

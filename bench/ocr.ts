@@ -570,7 +570,9 @@ async function measureLatency(
       // The first photo is being read before the load starts.
       await sleep(1000);
     }
-    const measured = await measure(options, { warmup: 0, duration }, [server.child.pid!], null);
+    // Taken with the photo process there: the first photo is being read.
+    const serverPids = processTree(server.child.pid!);
+    const measured = await measure(options, { warmup: 0, duration }, serverPids, null);
     const photos = stop ? await stop() : 0;
     latencies.push(latencyOf(path, measured, photos));
   }

@@ -96,8 +96,8 @@ export function assertAppBuilt(): void {
 }
 
 /**
- * glibc's allocator settings given to the bench (`MALLOC_ARENA_MAX=2 npm run bench:ocr`), passed
- * on to the server: to measure it as the container image runs it (Dockerfile).
+ * glibc's allocator settings given to the bench (`MALLOC_ARENA_MAX=4 npm run bench:ocr`), passed
+ * on to the server and from it to its photo process: to measure another setting than its own.
  */
 const allocatorSettings = () =>
   Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_')));
