@@ -31,8 +31,12 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
 
 describe('the photo process', () => {
   const opened: PhotoProcess[] = [];
-  const photoProcess = (idleMs: number, onOutput?: (line: string) => void) => {
-    const photos = new PhotoProcess(idleMs, onOutput);
+  const photoProcess = (
+    idleMs: number,
+    onOutput?: (line: string) => void,
+    patienceMs?: number,
+  ) => {
+    const photos = new PhotoProcess(idleMs, onOutput, patienceMs);
     opened.push(photos);
     return photos;
   };
@@ -124,6 +128,37 @@ describe('the photo process', () => {
     },
     OCR_TIMEOUT,
   );
+
+  it(
+    'a process that hangs is killed when a stop is not answered in time, and the lane reads again',
+    async () => {
+      const photos = photoProcess(60_000, undefined, 300);
+      const picture = await photos.prepare(await renderDocumentPhoto(receipt));
+      const lane = photos.lane();
+      const hung = photos.pid!;
+      // Stopped by a signal: alive, but answering nothing, as a process wedged in native code.
+      process.kill(hung, 'SIGSTOP');
+      const reading = lane.recognize(picture, receipt.language, () => undefined);
+
+      await lane.stop();
+      await expect(reading).rejects.toThrow('The photo process ended');
+      expect(alive(hung)).toBe(false);
+      const lines = await lane.recognize(picture, receipt.language, () => undefined);
+      expect(lines.length).toBeGreaterThan(0);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it('ends a process that hangs when the server shuts down', async () => {
+    const photos = photoProcess(60_000, undefined, 300);
+    await photos.prepare(await renderDocumentPhoto(receipt));
+    const hung = photos.pid!;
+    // A stopped process keeps SIGTERM pending until it runs again: only SIGKILL ends it.
+    process.kill(hung, 'SIGSTOP');
+    await photos.close();
+    expect(alive(hung)).toBe(false);
+    expect(photos.pid).toBeUndefined();
+  });
 
   it(
     'what tesseract prints of a picture reaches the server as lines, not its output',

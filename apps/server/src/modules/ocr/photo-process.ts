@@ -48,6 +48,19 @@ interface Pending {
 export const asBuffer = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+/** Whether `promise` settles (either way) within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true, () => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function errorOf(failure: PhotoFailure): Error {
   if ('message' in failure) return new Error(failure.message);
   const { status, code, detail, errors } = failure.appError;
@@ -77,6 +90,8 @@ function processScript(): { path: string; execArgv: string[] } {
  * minute after the last photo it still held 160 MB more than at rest. A process that ends
  * returns all of it. It runs with two arenas (MALLOC_ARENA_MAX), which lowers its own peak by
  * about a third. A photo process that dies fails the photos it held; the next photo starts another.
+ * One that hangs (stops answering) is killed when a stop or its end is not answered in time, so
+ * that neither a cancel nor the server's shutdown waits on it.
  */
 export class PhotoProcess {
   private child: ChildProcess | null = null;
@@ -88,11 +103,13 @@ export class PhotoProcess {
   /**
    * `onOutput` takes each line the process prints: tesseract's own remarks on a picture
    * (`Detected 65 diacritics`, `Line cannot be recognized!!`), which would otherwise break the
-   * server's one JSON line per event.
+   * server's one JSON line per event. `patienceMs`: how long a stop waits for its answer, and an
+   * ended process for its exit, before the process is killed outright.
    */
   constructor(
     private readonly idleMs: number,
     private readonly onOutput: (line: string) => void = () => undefined,
+    private readonly patienceMs = 5_000,
   ) {}
 
   /** The process's id while it is there (and holds its memory). */
@@ -131,7 +148,12 @@ export class PhotoProcess {
           onProgress,
         ) as Promise<RecognisedLine[]>,
       stop: async () => {
-        if (this.child) await this.request({ op: 'stop', lane });
+        if (!this.child) return;
+        const answered = this.request({ op: 'stop', lane });
+        // A process that does not answer a stop is in no state to read: it ends, failing what it held.
+        if (!(await settlesWithin(answered, this.patienceMs))) await this.close();
+        // A process that ended meanwhile ended the lane with it: stopped all the same.
+        await answered.catch(() => undefined);
       },
     };
   }
@@ -146,6 +168,8 @@ export class PhotoProcess {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.ref();
     child.kill();
+    // A stopped or wedged process may not act on SIGTERM; SIGKILL ends it whatever its state.
+    if (!(await settlesWithin(exited, this.patienceMs))) child.kill('SIGKILL');
     await exited;
   }
 
