@@ -31,11 +31,7 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
 
 describe('the photo process', () => {
   const opened: PhotoProcess[] = [];
-  const photoProcess = (
-    idleMs: number,
-    onOutput?: (line: string) => void,
-    patienceMs?: number,
-  ) => {
+  const photoProcess = (idleMs: number, onOutput?: (line: string) => void, patienceMs?: number) => {
     const photos = new PhotoProcess(idleMs, onOutput, patienceMs);
     opened.push(photos);
     return photos;
