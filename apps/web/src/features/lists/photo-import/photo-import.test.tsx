@@ -315,6 +315,22 @@ describe('add from photo (spec §2 List detail: add via OCR image upload)', () =
     ).toBeInTheDocument();
   });
 
+  it('asks to send the photo again when the server could not take it (503 with Retry-After)', async () => {
+    const { server } = openWithOcr(listDetail([]));
+    server.protectedRoute('POST', '/ocr/extract-items', () =>
+      problemResponse(503, 'service_unavailable', { 'Retry-After': '5' }),
+    );
+    const dialog = await openDialog();
+    await readPhotos(dialog);
+    expect(
+      await within(dialog).findByText(
+        'The server could not take the photo just now. Send it again in 5 seconds.',
+      ),
+    ).toBeInTheDocument();
+    // A write is not sent again by itself: the person sends it when ready.
+    expect(server.callsTo('/ocr/extract-items')).toHaveLength(1);
+  });
+
   it('refuses a photo over 10 MB and more than five photos before sending anything', async () => {
     const { server } = openWithOcr(listDetail([]));
     const dialog = await openDialog();

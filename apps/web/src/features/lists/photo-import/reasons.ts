@@ -15,6 +15,10 @@ export function uploadFailureReason(t: TFunction, error: unknown): string | null
   if (isApiError(error, 'rate_limited')) {
     return t('lists.photoImport.reasons.busy', { count: error.retryAfterSeconds ?? 60 });
   }
+  // Shed under load, or the photo process ended while it prepared the photo: the photo may be fine.
+  if (isApiError(error, 'service_unavailable')) {
+    return t('lists.photoImport.reasons.unavailable', { count: error.retryAfterSeconds ?? 5 });
+  }
   // A file the server could not open as an image (the only field a person chooses).
   if (isApiError(error, 'validation_failed')) return t('lists.photoImport.reasons.damaged');
   if (isApiError(error, 'list_archived')) return t('lists.item.archived');
