@@ -169,14 +169,21 @@ function hasClientHungUp(error: unknown, request: FastifyRequest): boolean {
 }
 
 /**
+ * SQLSTATEs of a database that cannot serve the request now: restarting (57P01 admin shutdown,
+ * 57P03 cannot connect now), or a transaction it rolled back for another's sake (40P01 deadlock
+ * detected, 40001 serialization failure, 55P03 lock not available).
+ */
+const DATABASE_BUSY_STATES = new Set(['ECONNREFUSED', '57P01', '57P03', '40P01', '40001', '55P03']);
+
+/**
  * The database could not serve the request now: no pooled connection came free in time, the server
- * refused the connection or is restarting (PostgreSQL 57P01 admin shutdown, 57P03 cannot connect
- * now). The request changed nothing, so a retry is safe: 503, not 500.
+ * refused the connection or is restarting, or it rolled the request's transaction back. Every
+ * change is one transaction, so the request changed nothing and a retry is safe: 503, not 500.
  */
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
     const code = (cause as { code?: unknown }).code;
-    if (code === 'ECONNREFUSED' || code === '57P01' || code === '57P03') return true;
+    if (typeof code === 'string' && DATABASE_BUSY_STATES.has(code)) return true;
     if (cause.message.includes('timeout exceeded when trying to connect')) return true;
     cause = cause.cause;
   }
