@@ -16,6 +16,7 @@ export * from './chore-strategies';
 export * from './receipt-lines';
 export type { LineBox } from './receipt-kind';
 export * from './receipt-reading-choice';
+export * from './receipt-readings-agree';
 export * from './receipt-total-check';
 export * from './ocr-language';
 export * from './login-throttle';

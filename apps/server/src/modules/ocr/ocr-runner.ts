@@ -3,6 +3,7 @@ import {
   addsUp,
   detectOcrLanguage,
   holdsTogether,
+  pricedByOtherReadings,
   readReceiptLines,
   strongerLastReading,
   strongerReceiptReading,
@@ -75,7 +76,8 @@ export interface QueuedPhoto {
  * read as noise), it is read a last time as one column with one threshold for the page: a shadow
  * across the paper leaves a band whose grain the windowed threshold reads as ink, and two of the
  * hard set's poor receipts read as nothing but noise until then (bench/README.md "A last reading
- * with one threshold"). Taken as strongerLastReading says.
+ * with one threshold"). Taken as strongerLastReading says. A receipt taken then borrows the prices
+ * the other readings gave its lines where those make it add up (pricedByOtherReadings).
  */
 async function readGrainyAgain(
   lane: ReadingLane,
@@ -85,17 +87,34 @@ async function readGrainyAgain(
   reading: ReceiptReading,
 ): Promise<{ lines: RecognisedLine[]; reading: ReceiptReading }> {
   if (reading.kind === 'receipt' && addsUp(reading)) return { lines, reading };
+  const readings = [reading];
+  const taken = await takeAnotherReading(lane, picture, language, { lines, reading }, readings);
+  const others = readings.filter((other) => other !== taken.reading);
+  return { lines: taken.lines, reading: pricedByOtherReadings(taken.reading, others) };
+}
+
+/** The reading readGrainyAgain takes; each reading made is added to `readings`. */
+async function takeAnotherReading(
+  lane: ReadingLane,
+  picture: PreparedPhoto,
+  language: OcrLanguage,
+  first: { lines: RecognisedLine[]; reading: ReceiptReading },
+  readings: ReceiptReading[],
+): Promise<{ lines: RecognisedLine[]; reading: ReceiptReading }> {
+  const { reading } = first;
   const layout = reading.kind === 'list' ? 'auto' : 'column';
   const again = await lane.recognize(picture, language, () => undefined, layout);
   const second = readReceiptLines(again, language);
+  readings.push(second);
   const takesSecond =
     reading.kind === 'list'
       ? second.kind === 'list'
       : strongerReceiptReading(reading, second) === second;
-  const taken = takesSecond ? { lines: again, reading: second } : { lines, reading };
+  const taken = takesSecond ? { lines: again, reading: second } : first;
   if (holdsTogether(taken.reading, taken.lines)) return taken;
   const lastLines = await lane.recognize(picture, language, () => undefined, 'column', 'page');
   const last = readReceiptLines(lastLines, language);
+  readings.push(last);
   return strongerLastReading(taken.reading, last) === last
     ? { lines: lastLines, reading: last }
     : taken;
