@@ -42,6 +42,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { editDistance } from '@household/domain';
 import {
   greyMapOf,
   preparePhoto,
@@ -258,19 +259,6 @@ function photoReader(server: Server, account: Account, listId: number) {
 // Accuracy
 
 const normalise = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
 
 interface Score {
   expected: number;

@@ -1,21 +1,19 @@
 import { countedPrices, type ReceiptItem, type ReceiptReading } from './receipt-lines';
+import { foldWords } from './receipt-vocabulary';
 
 /** At most this many items take another reading's price: more is a search, not a correction. */
 const MAX_CHANGES = 3;
 /** A reading of noise offers many choices: the search gives up rather than take its time. */
 const MAX_STEPS = 100_000;
 
-/** An item's name as two readings of one photo can be compared: letters only, no accents. */
-function foldName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}]/gu, '');
-}
+/** An item's name as two readings of one photo can be compared: its letters, folded. */
+const foldName = (name: string) => foldWords(name).join('');
 
-/** Levenshtein's distance, given up past `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
+/**
+ * Levenshtein's distance between two strings, given up (limit + 1) once it must exceed `limit`.
+ * The bench scores recognised names with it too.
+ */
+export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i += 1) {
